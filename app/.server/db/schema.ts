@@ -1,0 +1,371 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** A text in the shop's three languages; en and br fall back to es when missing. */
+export type LocalizedText = { es: string; en?: string; br?: string };
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const races = pgTable(
+  "races",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    subtitle: jsonb("subtitle").$type<LocalizedText>().notNull().default({ es: "" }),
+    logoKey: text("logo_key"),
+    heroKey: text("hero_key"),
+    eventDate: date("event_date"),
+    timezone: text("timezone").notNull().default("America/Argentina/Buenos_Aires"),
+    status: text("status", { enum: ["draft", "preparing", "published", "archived"] }).notNull().default("draft"),
+    uploading: boolean("uploading").notNull().default(false),
+    // Money: integer minor units (centavos, cents).
+    priceArs: integer("price_ars").notNull().default(0),
+    priceUsd: integer("price_usd").notNull().default(0),
+    fullsetArs: integer("fullset_ars").notNull().default(0),
+    fullsetUsd: integer("fullset_usd").notNull().default(0),
+    fullsetMinPhotos: integer("fullset_min_photos").notNull().default(0),
+    preorderArs: integer("preorder_ars").notNull().default(0),
+    preorderUsd: integer("preorder_usd").notNull().default(0),
+    preorderOpen: boolean("preorder_open").notNull().default(false),
+    distances: jsonb("distances").$type<string[]>().notNull().default([]),
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    // Known bib numbers as "1-1200 5001-5400"; empty means unknown.
+    bibRanges: text("bib_ranges").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("races_slug_key").on(t.slug),
+    index("races_status_date_idx").on(t.status, t.eventDate),
+    check("races_money_nonnegative", sql`${t.priceArs} >= 0 and ${t.priceUsd} >= 0 and ${t.fullsetArs} >= 0 and ${t.fullsetUsd} >= 0`),
+  ],
+);
+
+/** Full-set price for a set of bib ranges of one race (SPEC §9's tetra-chapelco rule is one row). */
+export const fullsetOverrides = pgTable(
+  "fullset_overrides",
+  {
+    id: serial("id").primaryKey(),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    bibRanges: text("bib_ranges").notNull(),
+    priceArs: integer("price_ars").notNull(),
+    priceUsd: integer("price_usd").notNull(),
+  },
+  (t) => [index("fullset_overrides_race_idx").on(t.raceId)],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("tags_race_slug_key").on(t.raceId, t.slug)],
+);
+
+export const photos = pgTable(
+  "photos",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull(),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    // The photographer's frame name: original file name without extension (SPEC's id_photo).
+    frame: text("frame").notNull(),
+    originalKey: text("original_key").notNull(),
+    sha256: text("sha256").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    free: boolean("free").notNull().default(false),
+    // Null means "the race's price"; a non-null sale price puts the photo on sale.
+    priceArs: integer("price_ars"),
+    priceUsd: integer("price_usd"),
+    saleArs: integer("sale_ars"),
+    saleUsd: integer("sale_usd"),
+    hidden: boolean("hidden").notNull().default(false),
+    thumbKey: text("thumb_key"),
+    mediumKey: text("medium_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("photos_public_id_key").on(t.publicId),
+    uniqueIndex("photos_race_sha_key").on(t.raceId, t.sha256),
+    uniqueIndex("photos_race_frame_key").on(t.raceId, t.frame),
+    // The race page's order: free first, then by capture time.
+    index("photos_race_order_idx").on(t.raceId, t.free.desc(), t.takenAt, t.id),
+  ],
+);
+
+export const photoBibs = pgTable(
+  "photo_bibs",
+  {
+    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    bib: integer("bib").notNull(),
+    source: text("source", { enum: ["manual", "import", "auto"] }).notNull().default("manual"),
+    confidence: real("confidence"),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.bib] }), index("photo_bibs_race_bib_idx").on(t.raceId, t.bib)],
+);
+
+export const photoTags = pgTable(
+  "photo_tags",
+  {
+    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.tagId] }), index("photo_tags_tag_idx").on(t.tagId)],
+);
+
+export const discountTiers = pgTable("discount_tiers", {
+  id: serial("id").primaryKey(),
+  minQuantity: integer("min_quantity").notNull(),
+  percent: integer("percent").notNull(),
+});
+
+export const banners = pgTable("banners", {
+  id: serial("id").primaryKey(),
+  imageKey: text("image_key").notNull(),
+  position: integer("position").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+/** Shop-wide settings as keyed JSON values (pre-sale, preparation status, support links). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    country: smallint("country").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customers_email_idx").on(t.email)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull(),
+    customerId: integer("customer_id").notNull().references(() => customers.id),
+    kind: text("kind", { enum: ["cart", "fullset", "preorder"] }).notNull().default("cart"),
+    raceId: integer("race_id").references(() => races.id),
+    fullsetBib: integer("fullset_bib"),
+    state: smallint("state").notNull().default(1),
+    currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
+    subtotal: integer("subtotal").notNull(),
+    total: integer("total").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    paymentLink: text("payment_link"),
+    // Same cart + e-mail within minutes returns the same pending order.
+    cartHash: text("cart_hash").notNull(),
+    lang: text("lang").notNull().default("es"),
+    zipKey: text("zip_key"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_public_id_key").on(t.publicId),
+    index("orders_cart_hash_idx").on(t.cartHash, t.createdAt),
+    index("orders_state_created_idx").on(t.state, t.createdAt),
+    check("orders_state_valid", sql`${t.state} between 1 and 6`),
+    check("orders_total_nonnegative", sql`${t.total} >= 0 and ${t.subtotal} >= ${t.total}`),
+  ],
+);
+
+export const orderPhotos = pgTable(
+  "order_photos",
+  {
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id").notNull().references(() => photos.id),
+    price: integer("price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.photoId] })],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    preorderId: integer("preorder_id").references(() => preorders.id, { onDelete: "cascade" }),
+    fromState: smallint("from_state"),
+    toState: smallint("to_state").notNull(),
+    cause: text("cause").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId), index("order_events_preorder_idx").on(t.preorderId)],
+);
+
+export const preorders = pgTable(
+  "preorders",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull(),
+    raceId: integer("race_id").notNull().references(() => races.id),
+    customerId: integer("customer_id").notNull().references(() => customers.id),
+    dni: text("dni").notNull(),
+    distance: text("distance"),
+    state: smallint("state").notNull().default(1),
+    currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
+    total: integer("total").notNull(),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    paymentLink: text("payment_link"),
+    lang: text("lang").notNull().default("es"),
+    // The sale created from this pre-order once the race's photos are published.
+    orderId: integer("order_id").references(() => orders.id),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("preorders_public_id_key").on(t.publicId),
+    index("preorders_race_idx").on(t.raceId),
+    check("preorders_state_valid", sql`${t.state} in (1, 2, 3, 4, 6)`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id),
+    preorderId: integer("preorder_id").references(() => preorders.id),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    status: text("status").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    raw: jsonb("raw"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId)],
+);
+
+/** Every webhook as received; the unique key makes redelivery harmless. */
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("provider_events_key").on(t.provider, t.eventId)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  message: text("message").notNull(),
+  lang: text("lang").notNull().default("es"),
+  createdAt: createdAt(),
+});
+
+export const notifySignups = pgTable(
+  "notify_signups",
+  {
+    id: serial("id").primaryKey(),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    category: text("category"),
+    bib: integer("bib"),
+    lang: text("lang").notNull().default("es"),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("notify_signups_once_key").on(t.raceId, t.email, t.bib)],
+);
+
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    path: text("path").notNull(),
+    lang: text("lang").notNull(),
+    raceId: integer("race_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("page_views_at_idx").on(t.at), index("page_views_race_idx").on(t.raceId)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    // A job with a key is enqueued at most once while it is not done.
+    uniqueKey: text("unique_key"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_claim_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_unique_key").on(t.uniqueKey),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["admin", "photographer"] }).notNull().default("admin"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_users_email_key").on(t.email)],
+);
+
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  adminId: integer("admin_id").references(() => adminUsers.id),
+  action: text("action").notNull(),
+  details: jsonb("details"),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.url().optional();
+const flag = z.enum(["0", "1", "true", "false"]).optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Dorsal <fotos@dorsal.local>"),
+  ADMIN_EMAIL: z.email().default("admin@dorsal.local"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED_DEMO: flag,
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; seedDemo: boolean };
+
+export class EnvError extends Error {}
+
+/** Parses an environment; empty strings count as unset so `.env` templates stay harmless. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    seedDemo: env.SEED_DEMO === undefined ? true : env.SEED_DEMO === "1" || env.SEED_DEMO === "true",
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,50 @@
+import exifr from "exifr";
+
+/** Minutes east of UTC of a time zone at a given instant, from Intl (no tz database of our own). */
+function offsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((asUtc - at.getTime()) / 60000);
+}
+
+/** A wall-clock time in a zone ("2025-03-15 09:12:33") to the instant it names. */
+export function zonedToInstant(wallClock: string, timeZone: string): Date | undefined {
+  const m = /^(\d{4})[-:](\d{2})[-:](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(wallClock.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  const guess = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (Number.isNaN(guess)) return undefined;
+  const first = guess - offsetMinutes(timeZone, new Date(guess)) * 60000;
+  // Re-check once so a DST edge between guess and result lands on the right offset.
+  return new Date(guess - offsetMinutes(timeZone, new Date(first)) * 60000);
+}
+
+/** The instant as "YYYY-MM-DD HH:MM:SS" on the wall clock of a zone (the spec's date format). */
+export function formatInZone(at: Date, timeZone: string): string {
+  const shifted = new Date(at.getTime() + offsetMinutes(timeZone, at) * 60000);
+  return shifted.toISOString().slice(0, 19).replace("T", " ");
+}
+
+/**
+ * The camera's capture time. EXIF stores the camera's wall clock without a zone,
+ * so it is read in the race's time zone.
+ */
+export async function readCaptureTime(image: Buffer, timeZone: string): Promise<Date | undefined> {
+  try {
+    const tags = await exifr.parse(image, { pick: ["DateTimeOriginal", "CreateDate", "DateTime"], reviveValues: false });
+    const raw = tags?.DateTimeOriginal ?? tags?.CreateDate ?? tags?.DateTime;
+    return typeof raw === "string" ? zonedToInstant(raw, timeZone) : undefined;
+  } catch {
+    return undefined;
+  }
+}

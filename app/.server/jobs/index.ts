@@ -1,0 +1,4 @@
+export { enqueue, claim, complete, fail, counts, releaseAll, backoffSeconds, LEASE_SECONDS } from "./queue.ts";
+export type { EnqueueOptions, ClaimedJob, QueueCounts } from "./queue.ts";
+export { createWorker } from "./worker.ts";
+export type { Worker, JobHandler, JobHandlers } from "./worker.ts";

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema.ts";
+
+export type EnqueueOptions = {
+  /** At most one job with this key exists; enqueuing it again is a no-op. */
+  uniqueKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+export type ClaimedJob = {
+  id: number;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+};
+
+/** A job still "running" after this long is taken to belong to a dead process. */
+export const LEASE_SECONDS = 300;
+
+export async function enqueue(db: Db, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      type,
+      payload: payload ?? {},
+      uniqueKey: options.uniqueKey,
+      runAt: options.runAt ?? new Date(),
+      maxAttempts: options.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing();
+}
+
+/** Claims the next due job, or one whose lease ran out; SKIP LOCKED lets several instances share the table. */
+export async function claim(db: Db, workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
+  if (types.length === 0) return undefined;
+  const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const result = await db.execute(sql`
+    update jobs set status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${workerId}
+    where id = (
+      select id from jobs
+      where type in (${typeList})
+        and ((status = 'queued' and run_at <= now())
+          or (status = 'running' and locked_at < now() - make_interval(secs => ${LEASE_SECONDS})))
+      order by run_at, id
+      for update skip locked
+      limit 1
+    )
+    returning id, type, payload, attempts, max_attempts`);
+  const row = result.rows[0] as
+    | { id: number | string; type: string; payload: unknown; attempts: number; max_attempts: number }
+    | undefined;
+  if (!row) return undefined;
+  return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+}
+
+export async function complete(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_at = null, last_error = null where id = ${id}`);
+}
+
+/** Exponential backoff: 2 s, 4 s, 8 s … capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 2 ** Math.max(1, attempts));
+}
+
+export async function fail(db: Db, job: ClaimedJob, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (job.attempts >= job.maxAttempts) {
+    await db.execute(
+      sql`update jobs set status = 'failed', finished_at = now(), locked_at = null, last_error = ${message} where id = ${job.id}`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    update jobs set status = 'queued', locked_at = null, last_error = ${message},
+      run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)})
+    where id = ${job.id}`);
+}
+
+/** With one embedded database there is one process: whatever it left running died with it. */
+export async function releaseAll(db: Db): Promise<void> {
+  await db.execute(sql`update jobs set status = 'queued', locked_at = null, run_at = now() where status = 'running'`);
+}
+
+export type QueueCounts = { queued: number; running: number; failed: number };
+
+export async function counts(db: Db, types?: string[]): Promise<QueueCounts> {
+  const filter = types?.length ? sql`and type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where status = 'queued')::int as queued,
+      count(*) filter (where status = 'running')::int as running,
+      count(*) filter (where status = 'failed')::int as failed
+    from jobs where status <> 'done' ${filter}`);
+  const row = result.rows[0] as QueueCounts;
+  return { queued: Number(row.queued), running: Number(row.running), failed: Number(row.failed) };
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { assertSafeKey, MissingFile, type Storage } from "./storage.ts";
+
+/** Files in a local folder (DATA_DIR/files). Writes go to a temp file first so a crash never leaves half a file. */
+export function localStorage(root: string): Storage {
+  const full = (key: string) => path.join(root, assertSafeKey(key));
+  return {
+    async put(key, data) {
+      const target = full(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      await fsp.writeFile(tmp, data);
+      await fsp.rename(tmp, target);
+    },
+    async get(key) {
+      try {
+        return await fsp.readFile(full(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new MissingFile(key);
+        throw error;
+      }
+    },
+    async stream(key): Promise<Readable> {
+      const target = full(key);
+      if (!fs.existsSync(target)) throw new MissingFile(key);
+      return fs.createReadStream(target);
+    },
+    async exists(key) {
+      return fs.existsSync(full(key));
+    },
+    async delete(key) {
+      await fsp.rm(full(key), { force: true });
+    },
+  };
+}

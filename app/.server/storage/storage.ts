@@ -1,0 +1,32 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Where files live. Keys are relative, slash-separated paths. Keys under
+ * `originals/` hold photographers' full-quality files and are never served
+ * publicly; only `public/` keys (derivatives, logos, banners) reach a URL.
+ */
+export interface Storage {
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  stream(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export class MissingFile extends Error {
+  constructor(key: string) {
+    super(`No stored file at ${key}`);
+  }
+}
+
+const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;
+
+/** Rejects keys that could climb out of the storage root. */
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
+export function isPublicKey(key: string): boolean {
+  return key.startsWith("public/") && SAFE_KEY.test(key) && !key.includes("..");
+}

@@ -1,0 +1,26 @@
+export type Currency = "ARS" | "USD";
+
+/** Minor units (centavos, cents) from whole units as the spec's JSON carries them. */
+export const toMinor = (whole: number): number => Math.round(whole * 100);
+export const toWhole = (minor: number): number => Math.round(minor / 100);
+
+/** Prices are whole currency units (SPEC §9): round minor units to a multiple of 100. */
+export const roundToWhole = (minor: number): number => Math.round(minor / 100) * 100;
+
+const grouping = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 0 });
+const grouping2 = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "40.000": whole units with a dot as thousands separator, as the spec shows prices. */
+export function formatAmount(minor: number): string {
+  return grouping.format(toWhole(minor));
+}
+
+/** "AR$ 40.000" / "USD 40". */
+export function formatMoney(minor: number, currency: Currency): string {
+  return `${currency === "ARS" ? "AR$" : "USD"} ${formatAmount(minor)}`;
+}
+
+/** Two decimals (the full-set price per image). */
+export function formatAmount2(minor: number): string {
+  return grouping2.format(minor / 100);
+}
