@@ -3,6 +3,8 @@ export type Currency = "ARS" | "USD";
 /** Minor units (centavos, cents) from whole units as the spec's JSON carries them. */
 export const toMinor = (whole: number): number => Math.round(whole * 100);
 export const toWhole = (minor: number): number => Math.round(minor / 100);
+/** Currency units as the API carries them (whole for every price the shop sets). */
+export const toUnits = (minor: number): number => minor / 100;
 
 /** Prices are whole currency units (SPEC §9): round minor units to a multiple of 100. */
 export const roundToWhole = (minor: number): number => Math.round(minor / 100) * 100;

@@ -4,7 +4,7 @@ import type { Rng } from "./rng.ts";
 /** Where the trail runs: lets callers stand runners on it at the right scale. */
 export type Trail = {
   horizon: number;
-  /** Centre x and half-width of the trail at height y (y ≥ horizon). */
+  /** Centre x and half-width of the trail at height y (y ≥ horizon, where the trail starts). */
   at(y: number): { x: number; half: number };
 };
 
@@ -21,7 +21,7 @@ type Point = [number, number];
 const f = (n: number) => n.toFixed(1);
 
 /** Mountain ridge by midpoint displacement: cheap, and reads as real rock at any size. */
-function ridge(rng: Rng, width: number, baseY: number, amplitude: number, roughness = 0.55): Point[] {
+function ridge(rng: Rng, width: number, baseY: number, amplitude: number, roughness = 0.55, ceiling = 0): Point[] {
   let ys = [baseY - rng.range(0, amplitude), baseY - rng.range(0, amplitude)];
   let spread = amplitude;
   while (ys.length < 129) {
@@ -31,8 +31,11 @@ function ridge(rng: Rng, width: number, baseY: number, amplitude: number, roughn
     ys = next;
     spread *= roughness;
   }
+  // Displacements add up to ~2× amplitude; squash the range so peaks stay below the ceiling.
+  const top = Math.min(...ys);
+  const squash = top < ceiling ? (baseY - ceiling) / (baseY - top) : 1;
   const step = width / (ys.length - 1);
-  return ys.map((y, i) => [i * step, Math.min(y, baseY + amplitude * 0.15)]);
+  return ys.map((y, i) => [i * step, Math.min(baseY - (baseY - y) * squash, baseY + amplitude * 0.15)]);
 }
 
 function ridgePath(points: Point[], bottom: number): string {
@@ -53,7 +56,8 @@ function snowPath(rng: Rng, points: Point[], snowY: number): string {
 /** Layered conifer: three stacked triangles and a stub of trunk. */
 function conifer(x: number, baseY: number, height: number): string {
   const w = height * 0.42;
-  let d = `M${f(x - w * 0.06)} ${f(baseY)}h${f(w * 0.12)}v${f(-height * 0.15)}h${f(-w * 0.12)}Z`;
+  // Trunk wound clockwise like the tiers: opposite windings would punch holes where they overlap.
+  let d = `M${f(x - w * 0.06)} ${f(baseY)}v${f(-height * 0.15)}h${f(w * 0.12)}v${f(height * 0.15)}Z`;
   for (let i = 0; i < 3; i++) {
     const top = baseY - height + i * height * 0.24;
     const bottom = baseY - height * 0.12 - (2 - i) * height * 0.2;
@@ -63,7 +67,8 @@ function conifer(x: number, baseY: number, height: number): string {
   return d;
 }
 
-function clouds(rng: Rng, width: number, skyHeight: number): string {
+/** Opaque clouds tinted by the sky behind them: group opacity would cost a full-frame offscreen pass. */
+function clouds(rng: Rng, pal: Palette, width: number, skyHeight: number): string {
   let out = "";
   for (let c = rng.int(2, 5); c > 0; c--) {
     const cx = rng.range(0, width);
@@ -75,7 +80,8 @@ function clouds(rng: Rng, width: number, skyHeight: number): string {
       const r = size * (p === 2 ? 0.55 : rng.range(0.3, 0.45));
       puffs += `<ellipse cx="${f(cx + dx)}" cy="${f(cy - r * 0.35)}" rx="${f(r * 1.3)}" ry="${f(r * 0.7)}"/>`;
     }
-    out += `<g fill="#ffffff" opacity="${rng.range(0.35, 0.7).toFixed(2)}">${puffs}</g>`;
+    const sky = mix(pal.sky[0], pal.sky[1], cy / skyHeight);
+    out += `<g fill="${mix(sky, "#ffffff", rng.range(0.4, 0.75))}">${puffs}</g>`;
   }
   return out;
 }
@@ -99,15 +105,15 @@ export function landscapeSvg(rng: Rng, pal: Palette, opts: LandscapeOptions): { 
   const sunR = w * 0.16;
   const sunX = rng.range(0.15, 0.85) * w;
   parts.push(`<circle cx="${f(sunX)}" cy="${f(horizon * pal.sunHeight)}" r="${f(sunR)}" fill="url(#sun)"/>`);
-  parts.push(clouds(rng, w, horizon));
+  parts.push(clouds(rng, pal, w, horizon));
 
   // Two mountain ranges; the far one paler (haze) and often snow-capped.
   const ranges: string[] = [];
-  const far = ridge(rng, w, horizon - h * 0.02, h * rng.range(0.16, 0.26));
+  const far = ridge(rng, w, horizon - h * 0.02, h * rng.range(0.16, 0.26), 0.55, horizon * 0.3);
   ranges.push(`<path d="${ridgePath(far, horizon + 2)}" fill="${pal.mountains[0]}"/>`);
   if (rng.next() < 0.7) {
     const peak = Math.min(...far.map((p) => p[1]));
-    ranges.push(`<path d="${snowPath(rng, far, peak + (horizon - peak) * 0.3)}" fill="${pal.snow}" opacity="0.85"/>`);
+    ranges.push(`<path d="${snowPath(rng, far, peak + (horizon - peak) * 0.22)}" fill="${pal.snow}" fill-opacity="0.85"/>`);
   }
   const near = ridge(rng, w, horizon, h * rng.range(0.08, 0.14), 0.5);
   ranges.push(`<path d="${ridgePath(near, horizon + 2)}" fill="${pal.mountains[1]}"/>`);
@@ -123,7 +129,7 @@ export function landscapeSvg(rng: Rng, pal: Palette, opts: LandscapeOptions): { 
   parts.push(`<path d="${ridgePath(hill, shore + 2)}" fill="${pal.hills}"/><path d="${forest}" fill="${pal.trees}"/>`);
 
   if (opts.lake) {
-    // Water mirrors the ranges, darkened, then a few glints.
+    // Water: a faint mirror image of the ranges, then a few glints.
     parts.push(`<rect y="${f(horizon)}" width="${w}" height="${f(shore - horizon + 2)}" fill="url(#water)"/>`);
     parts.push(`<g transform="translate(0 ${f(2 * horizon + h * 0.01)}) scale(1 -1)" opacity="0.28">${ranges.join("")}</g>`);
     let glints = "";
@@ -173,8 +179,23 @@ export function landscapeSvg(rng: Rng, pal: Palette, opts: LandscapeOptions): { 
     const gh = 2 + t * h * 0.03;
     tufts += `M${f(gx)} ${f(y)}l${f(-gh * 0.3)} ${f(-gh)}M${f(gx)} ${f(y)}l0 ${f(-gh * 1.2)}M${f(gx)} ${f(y)}l${f(gh * 0.3)} ${f(-gh)}`;
   }
-  parts.push(`<path d="${pebbles}" stroke="${mix(pal.trail[1], "#3a2c20", 0.35)}" stroke-width="${f(h * 0.004)}" stroke-linecap="round" opacity="0.5"/>`);
-  parts.push(`<path d="${tufts}" stroke="${mix(pal.grass[1], "#14240c", 0.4)}" stroke-width="${f(h * 0.0025)}" fill="none" opacity="0.6"/>`);
+  parts.push(`<path d="${pebbles}" stroke="${mix(pal.trail[1], "#3a2c20", 0.35)}" stroke-width="${f(h * 0.004)}" stroke-linecap="round" stroke-opacity="0.5"/>`);
+  parts.push(`<path d="${tufts}" stroke="${mix(pal.grass[1], "#14240c", 0.4)}" stroke-width="${f(h * 0.0025)}" fill="none" stroke-opacity="0.6"/>`);
+
+  // Copses across the meadow, paler with distance, fill the middle ground.
+  const copses = ["", "", ""];
+  for (let i = rng.int(6, 16); i > 0; i--) {
+    const t = rng.range(0.02, 0.45) ** 1.3;
+    const y = top + (h - top) * t;
+    const { x, half } = trail.at(y);
+    const size = h * (0.04 + t * 0.7);
+    const gap = half + size * rng.range(0.4, 3);
+    const cx = x + (rng.next() < 0.5 ? -gap : gap);
+    for (let k = rng.int(1, 4); k > 0; k--) copses[Math.min(2, Math.floor(t * 8))] += conifer(cx + rng.range(-0.6, 0.6) * size, y + rng.range(0, 0.05) * size, size * rng.range(0.7, 1.1));
+  }
+  copses.forEach((d, band) => {
+    if (d) parts.push(`<path d="${d}" fill="${mix(pal.trees, pal.mountains[0], 0.35 - band * 0.15)}"/>`);
+  });
 
   // A few big trees at the edges frame the picture and give depth.
   let edge = "";

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { photos } from "../db/schema.ts";
+import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarked } from "../images/index.ts";
+import type { Storage } from "../storage/index.ts";
+
+export const DERIVE_JOB = "photo.derivatives";
+
+const payload = z.object({ photoId: z.number().int() });
+
+/**
+ * Makes a photo's watermarked thumbnail and medium image. Keys carry a content
+ * hash, so their URLs never change meaning and can be cached for a year.
+ */
+export function deriveJob(db: Db, storage: Storage) {
+  return async (raw: unknown) => {
+    const { photoId } = payload.parse(raw);
+    const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
+    if (!photo) return; // deleted meanwhile: nothing to do
+    const original = await storage.get(photo.originalKey);
+    const keys: string[] = [];
+    for (const width of [THUMB_WIDTH, MEDIUM_WIDTH]) {
+      const image = await watermarked(original, width);
+      const key = `public/p/${photo.publicId}-${contentHash(image.data, 12)}-${width}.webp`;
+      await storage.put(key, image.data, "image/webp");
+      keys.push(key);
+    }
+    await db.update(photos).set({ thumbKey: keys[0], mediumKey: keys[1] }).where(eq(photos.id, photoId));
+  };
+}

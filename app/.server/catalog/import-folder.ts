@@ -1,0 +1,133 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { fullsetOverrides, races, tags } from "../db/schema.ts";
+import { contentHash } from "../images/index.ts";
+import type { Storage } from "../storage/index.ts";
+import { ingestPhoto } from "./ingest-photo.ts";
+import { parsePhotosCsv, type PhotoMeta } from "./photos-csv.ts";
+import { parseRaceFile, raceValues, type RaceFile } from "./race-file.ts";
+import type { RaceRow } from "./races.ts";
+import { toMinor } from "../../domain/money.ts";
+
+export type ImportReport = {
+  slug: string;
+  raceCreated: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  duplicates: { file: string; of: string }[];
+  broken: { file: string; reason: string }[];
+};
+
+export type ImportProgress = (done: number, total: number, file: string) => void;
+
+const IMAGE = /\.(jpe?g)$/i;
+
+/** Imports an import folder (ARCHITECTURE.md §4). Running it twice changes nothing. */
+export async function importFolder(
+  db: Db,
+  storage: Storage,
+  folder: string,
+  onProgress: ImportProgress = () => {},
+): Promise<ImportReport> {
+  const raceJson = await readJson(path.join(folder, "race.json"));
+  const file = parseRaceFile(raceJson);
+  const csvText = await fs.readFile(path.join(folder, "photos.csv"), "utf8").catch(() => undefined);
+  const meta = csvText === undefined ? new Map<string, PhotoMeta>() : parsePhotosCsv(csvText);
+
+  const { race, created } = await upsertRace(db, storage, folder, file);
+  const photosDir = path.join(folder, "photos");
+  const names = (await fs.readdir(photosDir).catch(() => [] as string[])).filter((n) => IMAGE.test(n)).sort();
+
+  const report: ImportReport = {
+    slug: race.slug,
+    raceCreated: created,
+    total: names.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    duplicates: [],
+    broken: [],
+  };
+  for (const [i, name] of names.entries()) {
+    const data = await fs.readFile(path.join(photosDir, name));
+    const outcome = await ingestPhoto(db, storage, { race, fileName: name, data, meta: meta.get(name) });
+    if (outcome.kind === "duplicate") report.duplicates.push({ file: name, of: outcome.of });
+    else if (outcome.kind === "broken") report.broken.push({ file: name, reason: outcome.reason });
+    else report[outcome.kind]++;
+    onProgress(i + 1, names.length, name);
+  }
+  return report;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    throw new Error(`${path.basename(file)} is missing from the import folder`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path.basename(file)} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Stores logo.* / hero.* under content-hashed public keys (same file, same key). */
+async function storeRaceImage(storage: Storage, folder: string, slug: string, base: "logo" | "hero"): Promise<string | undefined> {
+  const entries = await fs.readdir(folder);
+  const name = entries.find((n) => new RegExp(`^${base}\\.(png|jpe?g|webp|svg)$`, "i").test(n));
+  if (!name) return undefined;
+  const data = await fs.readFile(path.join(folder, name));
+  const ext = path.extname(name).slice(1).toLowerCase().replace("jpeg", "jpg");
+  const key = `public/r/${slug}/${base}-${contentHash(data, 12)}.${ext}`;
+  if (!(await storage.exists(key))) await storage.put(key, data);
+  return key;
+}
+
+async function upsertRace(db: Db, storage: Storage, folder: string, file: RaceFile): Promise<{ race: RaceRow; created: boolean }> {
+  const values = raceValues(file);
+  const logoKey = await storeRaceImage(storage, folder, file.slug, "logo");
+  const heroKey = await storeRaceImage(storage, folder, file.slug, "hero");
+  const images = { ...(logoKey ? { logoKey } : {}), ...(heroKey ? { heroKey } : {}) };
+
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [existing] = await tx.select().from(races).where(eq(races.slug, file.slug));
+    let race: RaceRow;
+    if (existing) {
+      const changed = Object.entries({ ...values, ...images }).some(
+        ([k, v]) => JSON.stringify(existing[k as keyof RaceRow]) !== JSON.stringify(v),
+      );
+      race = changed
+        ? (await tx.update(races).set({ ...values, ...images, updatedAt: new Date() }).where(eq(races.id, existing.id)).returning())[0]
+        : existing;
+    } else {
+      race = (await tx.insert(races).values({ ...values, ...images }).returning())[0];
+    }
+
+    for (const [position, tag] of (file.tags ?? []).entries()) {
+      const [current] = await tx.select().from(tags).where(and(eq(tags.raceId, race.id), eq(tags.slug, tag.slug)));
+      if (!current) await tx.insert(tags).values({ raceId: race.id, slug: tag.slug, name: tag.name, position });
+      else if (JSON.stringify(current.name) !== JSON.stringify(tag.name) || current.position !== position)
+        await tx.update(tags).set({ name: tag.name, position }).where(eq(tags.id, current.id));
+    }
+
+    if (file.fullset?.overrides) {
+      const wanted = file.fullset.overrides.map((o) => ({ bibRanges: o.bibs, priceArs: toMinor(o.ars), priceUsd: toMinor(o.usd) }));
+      const current = await tx.select().from(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
+      const same =
+        JSON.stringify(current.map((o) => [o.bibRanges, o.priceArs, o.priceUsd])) ===
+        JSON.stringify(wanted.map((o) => [o.bibRanges, o.priceArs, o.priceUsd]));
+      if (!same) {
+        await tx.delete(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
+        if (wanted.length) await tx.insert(fullsetOverrides).values(wanted.map((o) => ({ ...o, raceId: race.id })));
+      }
+    }
+    return { race, created: !existing };
+  });
+}

@@ -1,0 +1,16 @@
+export { importFolder } from "./import-folder.ts";
+export type { ImportReport, ImportProgress } from "./import-folder.ts";
+export { ingestPhoto, frameOf } from "./ingest-photo.ts";
+export type { IngestOutcome } from "./ingest-photo.ts";
+export { deriveJob, DERIVE_JOB } from "./derive-job.ts";
+export { racePhotos, photoView, countVisiblePhotos, PAGE_SIZE } from "./race-photos.ts";
+export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.ts";
+export { listVisibleRaces, findVisibleRace, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";
+export type { RaceRow, RaceSummary, MediaUrl } from "./races.ts";
+export { racesFile, bannersFile, presaleFile, discountsFile, loadTiers } from "./shop-files.ts";
+export { getSetting, setSetting } from "./settings.ts";
+export type { SettingKey, SettingValue } from "./settings.ts";
+export { parseRaceFile } from "./race-file.ts";
+export type { RaceFile } from "./race-file.ts";
+export { randomCode } from "./public-ids.ts";
+export { pick } from "./localize.ts";

@@ -1,0 +1,127 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Lang } from "../../i18n/langs.ts";
+import { toUnits } from "../../domain/money.ts";
+import { pageCount } from "../../domain/pagination.ts";
+import { fullsetPrice } from "../../domain/pricing.ts";
+import type { Db } from "../db/client.ts";
+import { fullsetOverrides, photoBibs, photos, photoTags, tags } from "../db/schema.ts";
+import { formatInZone } from "../images/index.ts";
+import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow, type RaceSummary } from "./races.ts";
+
+export const PAGE_SIZE = 60;
+
+/** A photo as SPEC §3 names its fields (amounts in whole units). */
+export type PhotoView = {
+  id: string;
+  id_photo: string;
+  fechahora: string;
+  src_thumb: string;
+  src_media: string;
+  width: number;
+  height: number;
+  free: "1" | "0";
+  precio_arg: number;
+  precio_usd: number;
+  descuento_arg: number;
+  descuento_usd: number;
+};
+
+export type RacePhotosView = RaceSummary & {
+  fotos: PhotoView[];
+  found_rows: number;
+  found_pages: number;
+  page: number;
+  previous: string | null;
+  next: string | null;
+  tags: { slug: string; nombre: string }[];
+  n: number | null;
+  t: string | null;
+};
+
+export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; lang: Lang };
+
+type PhotoRow = typeof photos.$inferSelect;
+
+export function photoView(photo: PhotoRow, race: RaceRow, mediaUrl: MediaUrl): PhotoView {
+  return {
+    id: photo.publicId,
+    id_photo: photo.frame,
+    fechahora: photo.takenAt ? formatInZone(photo.takenAt, race.timezone) : "",
+    src_thumb: mediaUrl(photo.thumbKey),
+    src_media: mediaUrl(photo.mediumKey),
+    width: photo.width,
+    height: photo.height,
+    free: photo.free ? "1" : "0",
+    precio_arg: toUnits(photo.priceArs ?? race.priceArs),
+    precio_usd: toUnits(photo.priceUsd ?? race.priceUsd),
+    descuento_arg: toUnits(photo.saleArs ?? 0),
+    descuento_usd: toUnits(photo.saleUsd ?? 0),
+  };
+}
+
+/** Photos a visitor may see: not hidden and with their watermarked derivatives made. */
+export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string): SQL {
+  const conditions: SQL[] = [eq(photos.raceId, raceId), eq(photos.hidden, false), sql`${photos.thumbKey} is not null`];
+  if (bib !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.raceId} = ${raceId} and ${photoBibs.bib} = ${bib})`,
+    );
+  }
+  if (tagSlug !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${photoTags} join ${tags} on ${tags.id} = ${photoTags.tagId} where ${photoTags.photoId} = ${photos.id} and ${tags.raceId} = ${raceId} and ${tags.slug} = ${tagSlug})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(visiblePhotosOf(raceId, bib, tagSlug));
+  return Number(row.n);
+}
+
+export async function racePhotos(db: Db, query: RacePhotosQuery, mediaUrl: MediaUrl): Promise<RacePhotosView> {
+  const race = await findVisibleRace(db, query.slug);
+  const where = visiblePhotosOf(race.id, query.bib, query.tag);
+  const foundRows = await countVisiblePhotos(db, race.id, query.bib, query.tag);
+  const foundPages = pageCount(foundRows, PAGE_SIZE);
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(where)
+    .orderBy(sql`${photos.free} desc, ${photos.takenAt} asc nulls last, ${photos.id} asc`)
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+
+  const summary = summarize(race, query.lang, mediaUrl);
+  if (query.bib !== undefined) {
+    const overrides = await db.select().from(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
+    const price = fullsetPrice(
+      { ars: race.fullsetArs, usd: race.fullsetUsd },
+      overrides.map((o) => ({ bibRanges: o.bibRanges, ars: o.priceArs, usd: o.priceUsd })),
+      query.bib,
+    );
+    summary.fullin_arg = toUnits(price.ars);
+    summary.fullin_usd = toUnits(price.usd);
+  }
+
+  const link = (page: number) => {
+    const params = new URLSearchParams({ p: String(page) });
+    if (query.bib !== undefined) params.set("n", String(query.bib));
+    if (query.tag !== undefined) params.set("t", query.tag);
+    return `/api/fotos/${encodeURIComponent(race.slug)}?${params}`;
+  };
+
+  return {
+    ...summary,
+    fotos: rows.map((p) => photoView(p, race, mediaUrl)),
+    found_rows: foundRows,
+    found_pages: foundPages,
+    page: query.page,
+    previous: query.page > 1 ? link(Math.min(query.page - 1, foundPages)) : null,
+    next: query.page < foundPages ? link(query.page + 1) : null,
+    tags: await raceTags(db, race.id, query.lang),
+    n: query.bib ?? null,
+    t: query.tag ?? null,
+  };
+}

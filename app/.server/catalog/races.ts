@@ -1,0 +1,77 @@
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Lang } from "../../i18n/langs.ts";
+import { toUnits } from "../../domain/money.ts";
+import type { Db } from "../db/client.ts";
+import { races, tags } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+import { pick } from "./localize.ts";
+
+export type RaceRow = typeof races.$inferSelect;
+
+/** Races a visitor may see: drafts stay in the back office. */
+export const VISIBLE_STATUSES = ["published", "preparing", "archived"] as const;
+
+export type MediaUrl = (key: string | null | undefined) => string;
+
+/** A race as the spec's race list and race page read it (amounts in whole units). */
+export type RaceSummary = {
+  id: number;
+  slug: string;
+  nombre: string;
+  subtitulo: string;
+  logoUrl: string;
+  imageUrl: string;
+  fecha: string | null;
+  estado: string;
+  uploading: boolean;
+  precio_arg: number;
+  precio_usd: number;
+  fullin_arg: number;
+  fullin_usd: number;
+  fullin_fotos: number;
+  preventa_arg: number;
+  preventa_usd: number;
+  preventa_abierta: boolean;
+};
+
+export function summarize(race: RaceRow, lang: Lang, mediaUrl: MediaUrl): RaceSummary {
+  return {
+    id: race.id,
+    slug: race.slug,
+    nombre: pick(race.name, lang),
+    subtitulo: pick(race.subtitle, lang),
+    logoUrl: mediaUrl(race.logoKey),
+    imageUrl: mediaUrl(race.heroKey),
+    fecha: race.eventDate,
+    estado: race.status,
+    uploading: race.uploading || race.status === "preparing",
+    precio_arg: toUnits(race.priceArs),
+    precio_usd: toUnits(race.priceUsd),
+    fullin_arg: toUnits(race.fullsetArs),
+    fullin_usd: toUnits(race.fullsetUsd),
+    fullin_fotos: race.fullsetMinPhotos,
+    preventa_arg: toUnits(race.preorderArs),
+    preventa_usd: toUnits(race.preorderUsd),
+    preventa_abierta: race.preorderOpen,
+  };
+}
+
+/** Newest event first; races without a date last. */
+export async function listVisibleRaces(db: Db): Promise<RaceRow[]> {
+  return db
+    .select()
+    .from(races)
+    .where(inArray(races.status, [...VISIBLE_STATUSES]))
+    .orderBy(sql`${races.eventDate} desc nulls last`, desc(races.id));
+}
+
+export async function findVisibleRace(db: Db, slug: string): Promise<RaceRow> {
+  const [race] = await db.select().from(races).where(eq(races.slug, slug)).limit(1);
+  if (!race || !(VISIBLE_STATUSES as readonly string[]).includes(race.status)) throw notFound("raceNotFound", { slug });
+  return race;
+}
+
+export async function raceTags(db: Db, raceId: number, lang: Lang): Promise<{ slug: string; nombre: string }[]> {
+  const rows = await db.select().from(tags).where(eq(tags.raceId, raceId)).orderBy(asc(tags.position), asc(tags.id));
+  return rows.map((t) => ({ slug: t.slug, nombre: pick(t.name, lang) }));
+}

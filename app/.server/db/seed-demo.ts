@@ -1,0 +1,157 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { zonedToInstant } from "../images/index.ts";
+import { renderHomeBanner, renderRaceHero, renderRaceLogo, renderRacePhoto } from "../demo/index.ts";
+import type { ImportReport } from "../catalog/index.ts";
+import { setSetting } from "../catalog/index.ts";
+import type { Storage } from "../storage/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Db } from "./client.ts";
+import { DEMO_PRESALE_SLUG, DEMO_RACES, DEMO_TIERS, type DemoRace, type PhotoPlan } from "./demo-races.ts";
+import { banners, discountTiers, races } from "./schema.ts";
+
+type SeedDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  workDir: string;
+  importFolder: (folder: string) => Promise<ImportReport>;
+};
+
+/** Deterministic pseudo-random numbers, so every fresh shop gets the same demo. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type PlannedPhoto = { file: string; bibs: number[]; free: boolean; sale: boolean; takenAt: Date };
+
+/** Which bibs each photo shows: featured bibs reach their minimum, the rest come from the pool. */
+export function planPhotos(race: DemoRace, plan: PhotoPlan, seed: number): PlannedPhoto[] {
+  const random = rng(seed);
+  const start = zonedToInstant(`${race.file.date} ${plan.startTime}`, race.file.timezone ?? "America/Argentina/Buenos_Aires")!;
+  const featured = plan.featured?.bibs ?? [];
+  const need = new Map(featured.map((b) => [b, plan.featured!.minPerBib]));
+  const photos: PlannedPhoto[] = [];
+  for (let i = 0; i < plan.count; i++) {
+    const bibs = new Set<number>();
+    const size = random() < 0.12 ? 0 : 1 + Math.floor(random() * (random() < 0.3 ? 3 : 1.5));
+    const owed = [...need.entries()].filter(([, left]) => left > 0).map(([b]) => b);
+    while (bibs.size < size) {
+      const fromOwed = owed.length > 0 && (bibs.size === 0 || random() < 0.5);
+      const bib = fromOwed
+        ? owed[Math.floor(random() * owed.length)]
+        : plan.pool[0] + Math.floor(random() * (plan.pool[1] - plan.pool[0] + 1));
+      bibs.add(bib);
+    }
+    for (const b of bibs) if (need.has(b)) need.set(b, need.get(b)! - 1);
+    photos.push({
+      file: `IMG_${String(1000 + i).padStart(5, "0")}.jpg`,
+      bibs: [...bibs],
+      free: Boolean(plan.freeEvery && i % plan.freeEvery === plan.freeEvery - 1),
+      sale: !(plan.freeEvery && i % plan.freeEvery === plan.freeEvery - 1) && Boolean(plan.saleEvery && i % plan.saleEvery === 2),
+      // Runners pass the photographers in waves: 4–40 s between frames.
+      takenAt: new Date(start.getTime() + i * 4000 + Math.floor(random() * 36000)),
+    });
+  }
+  return photos;
+}
+
+/** Runs `work` over items with a few in flight, so sharp keeps both cores busy. */
+async function pool<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
+}
+
+/** Writes an import folder exactly as a photographer would hand it over. */
+async function writeRaceFolder(folder: string, race: DemoRace, index: number): Promise<void> {
+  await fs.mkdir(path.join(folder, "photos"), { recursive: true });
+  await fs.writeFile(path.join(folder, "race.json"), JSON.stringify(race.file, null, 2));
+  await fs.writeFile(path.join(folder, "logo.png"), await renderRaceLogo({ name: race.file.name.es, seed: index + 1 }));
+  await fs.writeFile(path.join(folder, "hero.jpg"), await renderRaceHero({ seed: index + 1 }));
+  const plan = race.plan;
+  if (!plan) return;
+  const photos = planPhotos(race, plan, index + 17);
+  const price = race.file.price ?? { ars: 0, usd: 0 };
+  const rows = ["file,bibs,tags,free,price_ars,price_usd,sale_ars,sale_usd"];
+  const tagSlugs = (race.file.tags ?? []).map((t) => t.slug);
+  photos.forEach((p, i) => {
+    // The first and last tenth of the frames are the start and finish, the rest on course.
+    const tag = tagSlugs.length === 0 ? "" : i < plan.count / 10 ? tagSlugs[0] : i >= plan.count * 0.9 ? tagSlugs.at(-1)! : tagSlugs.length > 2 ? tagSlugs[1] : "";
+    const sale = p.sale ? [Math.round((price.ars * 0.7) / 100) * 100, Math.max(1, Math.round(price.usd * 0.7))] : ["", ""];
+    rows.push([p.file, p.bibs.join(" "), tag, p.free ? "1" : "", "", "", ...sale].join(","));
+  });
+  await fs.writeFile(path.join(folder, "photos.csv"), `${rows.join("\n")}\n`);
+  await pool(photos, 3, async (p, i) => {
+    const data = await renderRacePhoto({
+      bibs: p.bibs,
+      seed: index * 100_000 + i,
+      takenAt: p.takenAt,
+      timeZone: race.file.timezone ?? "America/Argentina/Buenos_Aires",
+      width: plan.width,
+      height: plan.height,
+    });
+    await fs.writeFile(path.join(folder, "photos", p.file), data);
+  });
+}
+
+async function importDemoRace(deps: SeedDeps, race: DemoRace, index: number) {
+  const folder = path.join(deps.workDir, race.file.slug);
+  const started = Date.now();
+  await writeRaceFolder(folder, race, index);
+  const report = await deps.importFolder(folder);
+  await fs.rm(folder, { recursive: true, force: true });
+  deps.logger.info({ race: report.slug, photos: report.created, ms: Date.now() - started }, "demo race imported");
+}
+
+/** Shop-wide demo settings: discount tiers, home banners, the pre-sale race. */
+async function seedShop(deps: SeedDeps) {
+  const { db, storage } = deps;
+  await db.insert(discountTiers).values(DEMO_TIERS);
+  for (let i = 0; i < 3; i++) {
+    const key = `public/banners/demo-${i + 1}.jpg`;
+    await storage.put(key, await renderHomeBanner({ seed: 40 + i }), "image/jpeg");
+    await db.insert(banners).values({ imageKey: key, position: i });
+  }
+  const [presale] = await db.select({ id: races.id }).from(races).where(eq(races.slug, DEMO_PRESALE_SLUG));
+  await setSetting(db, "presale", { active: true, raceId: presale?.id ?? null });
+  await setSetting(db, "preparation", { status: "idle" });
+}
+
+export type SeedResult = { seeded: boolean; rest?: () => Promise<void> };
+
+/**
+ * Seeds the demo shop into an empty database through the real import and image
+ * pipeline. The big pagination race is imported after the shop is up, so a first
+ * start is ready quickly; a second start finds races and does nothing.
+ */
+export async function seedDemoIfEmpty(deps: SeedDeps): Promise<SeedResult> {
+  const [{ n }] = await deps.db.select({ n: count() }).from(races);
+  if (Number(n) > 0) return { seeded: false };
+  deps.logger.info("empty database: seeding the demo shop");
+  await fs.rm(deps.workDir, { recursive: true, force: true });
+  const big = DEMO_RACES.filter((r) => (r.plan?.count ?? 0) > 500);
+  for (const [index, race] of DEMO_RACES.entries()) {
+    if (!big.includes(race)) await importDemoRace(deps, race, index);
+  }
+  await seedShop(deps);
+  const rest = async () => {
+    for (const race of big) await importDemoRace(deps, race, DEMO_RACES.indexOf(race));
+    await fs.rm(deps.workDir, { recursive: true, force: true });
+  };
+  return { seeded: true, rest };
+}

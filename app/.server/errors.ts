@@ -1,0 +1,45 @@
+/**
+ * Typed failures a service may raise. Routes map them once to an HTTP status
+ * and a localized message (`http/respond.ts`); anything else is a bug (500).
+ * Matched by `status`, not instanceof: the server and the page bundle each load
+ * their own copy of this file.
+ */
+export type ErrorCode = "NotFound" | "Invalid" | "Conflict" | "PaymentRequired" | "Forbidden" | "TooMany";
+
+const STATUS: Record<ErrorCode, number> = {
+  Invalid: 400,
+  PaymentRequired: 402,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  TooMany: 429,
+};
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** A message key under `errors.` in i18n/messages, with its parameters. */
+  readonly key: string;
+  readonly params: Record<string, string | number>;
+  constructor(code: ErrorCode, key: string, params: Record<string, string | number> = {}, detail?: string) {
+    super(detail ?? `${code}: ${key}`);
+    this.code = code;
+    this.status = STATUS[code];
+    this.key = key;
+    this.params = params;
+  }
+}
+
+export const notFound = (key = "notFound", params?: Record<string, string | number>) => new DomainError("NotFound", key, params);
+export const invalid = (key = "invalid", params?: Record<string, string | number>) => new DomainError("Invalid", key, params);
+export const conflict = (key = "conflict", params?: Record<string, string | number>) => new DomainError("Conflict", key, params);
+
+export function isDomainError(error: unknown): error is DomainError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as DomainError).status === "number" &&
+    typeof (error as DomainError).key === "string" &&
+    typeof (error as DomainError).code === "string"
+  );
+}

@@ -1,0 +1,47 @@
+import { timingSafeEqual } from "node:crypto";
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import type { Services } from "../services.ts";
+
+// Loopback endpoints through which `npm run cli` works while the shop is running
+// on an embedded database. Each answer is NDJSON: progress lines, then a result
+// or an error line.
+
+const importBody = z.object({ folder: z.string().min(1) });
+const adminBody = z.object({ email: z.string(), password: z.string(), role: z.enum(["admin", "photographer"]).optional() });
+
+function authorized(req: Request, token: string): boolean {
+  const given = Buffer.from(req.get("x-cli-token") ?? "");
+  const want = Buffer.from(token);
+  const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
+  return local && given.length === want.length && timingSafeEqual(given, want);
+}
+
+export function cliBridge(services: Services): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: "16kb" }));
+  router.use((req, res, next) => (authorized(req, services.cliToken) ? next() : res.status(403).json({ error: "forbidden" })));
+
+  const stream = (res: Response, work: (send: (line: unknown) => void) => Promise<unknown>) => {
+    res.setHeader("Content-Type", "application/x-ndjson");
+    const send = (line: unknown) => res.write(`${JSON.stringify(line)}\n`);
+    work(send)
+      .then((result) => send({ result }))
+      .catch((error: unknown) => send({ error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => res.end());
+  };
+
+  router.post("/import", (req, res) => {
+    const parsed = importBody.safeParse(req.body);
+    if (!parsed.success) return void res.status(400).json({ error: "folder is required" });
+    const body = parsed.data;
+    stream(res, (send) => services.imports.folder(body.folder, (done, total, file) => send({ progress: { done, total, file } })));
+  });
+  router.post("/create-admin", (req, res) => {
+    const parsed = adminBody.safeParse(req.body);
+    if (!parsed.success) return void res.status(400).json({ error: "email and password are required" });
+    const body = parsed.data;
+    stream(res, () => services.admins.create(body.email, body.password, body.role));
+  });
+  return router;
+}

@@ -1,0 +1,65 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { servicesContext } from "../../context.ts";
+import type { Services } from "../services.ts";
+import { cliBridge } from "./cli-bridge.ts";
+import { mediaHandler } from "./media.ts";
+import { requestLog } from "./request-log.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export type AppOptions = {
+  services: Services;
+  /** The production build, or a loader of the dev build. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the built browser assets (production). */
+  clientDir?: string;
+  /** Vite's dev middleware (development). */
+  devMiddleware?: express.RequestHandler;
+};
+
+export function createExpressApp({ services, build, clientDir, devMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(requestLog(services.logger));
+  app.use(securityHeaders(Boolean(devMiddleware)));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      res.json(await services.health());
+    } catch (error) {
+      services.logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", database: "unreachable" });
+    }
+  });
+
+  app.get("/media/{*key}", mediaHandler(services.storage));
+  app.use("/internal/cli", cliBridge(services));
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    // Hashed build files never change: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: devMiddleware ? "development" : "production",
+      getLoadContext: () => new RouterContextProvider(new Map([[servicesContext, services]])),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    services.logger.error({ err: error }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal error");
+  });
+  return app;
+}

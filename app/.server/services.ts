@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import path from "node:path";
+import * as admin from "./admin/index.ts";
+import { seedDemoIfEmpty } from "./db/seed-demo.ts";
+import type { Lang } from "../i18n/langs.ts";
+import * as catalog from "./catalog/index.ts";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
+import type { Logger } from "./logger.ts";
+import type { Storage } from "./storage/index.ts";
+
+/**
+ * The composition root: everything a route may call. Built once by the server
+ * (and by tests) and handed to loaders through the router context, so routes
+ * never see the database.
+ */
+export function createServices({ env, database, storage, logger }: { env: Env; database: Database; storage: Storage; logger: Logger }) {
+  const { db } = database;
+  const mediaUrl: catalog.MediaUrl = (key) => (key ? `${env.publicUrl}/media/${key}` : "");
+
+  const worker: Worker = createWorker({
+    db,
+    logger,
+    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) },
+  });
+
+  return {
+    env,
+    logger,
+    storage,
+    worker,
+    mediaUrl,
+    async health() {
+      await db.execute(sql`select 1`);
+      return { status: "ok", database: database.kind };
+    },
+    /** Reclaims jobs a crashed run left behind (one embedded database means one process). */
+    async recoverJobs() {
+      if (database.kind === "pglite") await releaseAll(db);
+    },
+    races: {
+      file: (lang: Lang) => catalog.racesFile(db, lang, mediaUrl),
+      photos: (query: catalog.RacePhotosQuery) => catalog.racePhotos(db, query, mediaUrl),
+      /** Whether a race's photos are still being prepared (its notify form shows meanwhile). */
+      async preparation(slug: string, _lang: Lang) {
+        const race = await catalog.findVisibleRace(db, slug);
+        return { status: race.status === "preparing" ? "preparing" : race.uploading ? "uploading" : "ready" };
+      },
+    },
+    shop: {
+      banners: () => catalog.bannersFile(db, mediaUrl),
+      presale: () => catalog.presaleFile(db),
+      discounts: () => catalog.discountsFile(db),
+      preparation: () => catalog.getSetting(db, "preparation"),
+      support: () => catalog.getSetting(db, "support"),
+    },
+    admins: {
+      ensureFirst: () => admin.ensureFirstAdmin(db, env),
+      create: (email: string, password: string, role?: admin.Role) => admin.createAdmin(db, email, password, role),
+    },
+    /** Shared with the CLI through DATA_DIR/server.json so it can hand work to this process. */
+    cliToken: randomBytes(24).toString("base64url"),
+    demo: {
+      seedIfEmpty: () =>
+        seedDemoIfEmpty({
+          db,
+          storage,
+          logger,
+          workDir: path.join(env.dataDir, "tmp", "demo"),
+          importFolder: (folder) => catalog.importFolder(db, storage, folder),
+        }),
+    },
+    imports: {
+      folder: (folder: string, onProgress?: catalog.ImportProgress) => catalog.importFolder(db, storage, folder, onProgress),
+    },
+    close: async () => {
+      await worker.stop();
+      await database.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,37 @@
+import { useLocation } from "react-router";
+import { translatePath } from "../i18n/href.ts";
+import { LANGS } from "../i18n/langs.ts";
+import { useLang, useMessages } from "../i18n/use-messages.ts";
+
+/** Switches language on the same screen, keeping params and query; plain links, so it works without JavaScript. */
+export function LanguageMenu() {
+  const location = useLocation();
+  const lang = useLang();
+  const m = useMessages();
+  const current = location.pathname + location.search;
+  return (
+    <details className="group relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100"
+        aria-label={m.nav.language}
+      >
+        <span aria-hidden="true">🌐</span>
+        <span>{lang.toUpperCase()}</span>
+      </summary>
+      <ul className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+        {LANGS.map((target) => (
+          <li key={target}>
+            <a
+              href={translatePath(current, target)}
+              hrefLang={target === "br" ? "pt-BR" : target}
+              aria-current={target === lang ? "true" : undefined}
+              className={`block px-4 py-2 text-sm hover:bg-brand-50 ${target === lang ? "font-bold text-brand-700" : "text-ink"}`}
+            >
+              {m.langs[target]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,81 @@
+/** Source messages (es). en.ts and br.ts must satisfy this shape. */
+const es = {
+  brand: {
+    name: "Dorsal",
+    title: "Dorsal · Fotos de tu carrera",
+    tagline: "Encontrá tus fotos de carrera por número de dorsal",
+    description: "Buscá tus fotos de trail, running y aventura por número de corredor, pagá online y descargalas en máxima calidad.",
+  },
+  nav: {
+    home: "Inicio",
+    races: "Carreras",
+    contact: "Contacto",
+    help: "Ayuda",
+    terms: "Términos",
+    language: "Idioma",
+    cart: "Carrito",
+    skipToContent: "Saltar al contenido",
+  },
+  langs: { es: "Español (AR$)", en: "English (USD)", br: "Português (USD)" },
+  common: {
+    loading: "Cargando",
+    retry: "Reintentar",
+    seePhotos: "Ver fotos",
+    allRaces: "Ver todas las carreras",
+    photos: "fotos",
+    back: "Volver",
+  },
+  home: {
+    heading: "Encontrá tus fotos de carrera",
+    pickRace: "Elegí tu carrera",
+    bibLabel: "Número de corredor",
+    bibPlaceholder: "Ej.: 305",
+    search: "Buscar",
+    latestRaces: "Últimas carreras",
+    previousRaces: "Carreras anteriores",
+  },
+  races: { title: "Carreras", empty: "Todavía no hay carreras publicadas." },
+  race: {
+    title: "{race}",
+    titleRunner: "{race} ({runner})",
+    runner: "Corredor #{n}",
+    found: "{count} fotos",
+    noResults: "No encontramos fotos con ese criterio.",
+    uploading: "Estamos subiendo las fotos de esta carrera. ¡Volvé pronto!",
+    all: "Todas",
+    free: "Gratis",
+    sale: "OFERTA",
+  },
+  purchase: { title: "Compra {id}" },
+  prepurchase: { title: "Preventa {id}" },
+  contact: { title: "Contacto" },
+  help: { title: "Ayuda" },
+  terms: { title: "Términos y condiciones" },
+  checkout: { title: "Resumen de compra" },
+  fullset: { title: "Todas tus fotos" },
+  preorder: { title: "Preventa {race}" },
+  footer: {
+    rights: "© {year} Dorsal. Todos los derechos reservados.",
+    credit: "Diseño web: Estudio Pampa",
+    ctaHeading: "¿Tenés alguna duda?",
+    ctaSub: "Escribinos y te respondemos a la brevedad.",
+    ctaButton: "Contactanos",
+  },
+  errors: {
+    notFound: "No encontramos lo que buscabas.",
+    raceNotFound: "La carrera «{slug}» no existe.",
+    invalid: "Los datos enviados no son válidos.",
+    invalidPage: "El número de página debe ser un entero mayor que 0.",
+    invalidRunner: "El número de corredor debe tener solo dígitos y ser mayor que 0.",
+    invalidTag: "La etiqueta no es válida.",
+    conflict: "La operación no se pudo completar porque los datos cambiaron.",
+    tooMany: "Demasiados intentos. Esperá un momento y probá de nuevo.",
+    generic: "Ha ocurrido un error, intente de nuevo",
+    pageNotFoundTitle: "Página no encontrada",
+  },
+};
+
+export default es;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Messages = Widen<typeof es>;

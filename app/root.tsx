@@ -1,0 +1,71 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import "./app.css";
+import { Footer } from "./components/footer.tsx";
+import { TopBar } from "./components/top-bar.tsx";
+import { href } from "./i18n/href.ts";
+import { HTML_LANG, langFromPath } from "./i18n/langs.ts";
+import { useLang, useMessages } from "./i18n/use-messages.ts";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = langFromPath(useLocation().pathname);
+  return (
+    <html lang={HTML_LANG[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14213d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const m = useMessages();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {m.nav.skipToContent}
+      </a>
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const lang = useLang();
+  const m = useMessages();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <TopBar />
+      <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <title>{`${notFound ? m.errors.pageNotFoundTitle : m.errors.generic} · ${m.brand.name}`}</title>
+        <h1 className="text-3xl font-black">{notFound ? m.errors.pageNotFoundTitle : m.errors.generic}</h1>
+        <p className="mt-4 text-slate-600">{notFound ? m.errors.notFound : null}</p>
+        <Link to={href("home", lang)} className="mt-8 inline-block rounded-full bg-brand-500 px-6 py-3 font-bold text-white hover:bg-brand-600">
+          {m.nav.home}
+        </Link>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { route, type RouteConfig } from "@react-router/dev/routes";
+import { LANGS } from "./i18n/langs.ts";
+import { PATHS, type Screen } from "./i18n/paths.ts";
+
+/** The module that renders each screen; both purchase-detail paths share one. */
+const SCREEN_FILES: Record<Screen, string> = {
+  home: "routes/home.tsx",
+  races: "routes/races.tsx",
+  race: "routes/race.tsx",
+  purchase: "routes/purchase.tsx",
+  purchaseAccount: "routes/purchase.tsx",
+  contact: "routes/contact.tsx",
+  help: "routes/help.tsx",
+  terms: "routes/terms.tsx",
+  checkout: "routes/checkout.tsx",
+  fullset: "routes/fullset.tsx",
+  preorder: "routes/preorder.tsx",
+  prepurchase: "routes/prepurchase.tsx",
+};
+
+const screens = (Object.keys(PATHS) as Screen[]).flatMap((screen) =>
+  LANGS.map((lang) => route(PATHS[screen][lang], SCREEN_FILES[screen], { id: `${screen}-${lang}` })),
+);
+
+export default [
+  ...screens,
+  route("api/fotos/:slug", "routes/api.fotos.ts"),
+  route("api/preparacion/:slug", "routes/api.preparacion.ts"),
+  route("fake-api/:file", "routes/fake-api.ts"),
+  route("api/*", "routes/api.not-found.ts"),
+  route("es/*", "routes/es-redirect.ts", { id: "es-redirect" }),
+  route("es", "routes/es-redirect.ts", { id: "es-root-redirect" }),
+  route("*", "routes/unknown-path.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,117 @@
+// `npm run cli -- <command>`: operator commands. With the embedded database and
+// the shop running, the work is handed to the server over loopback (two
+// processes must never open one PGlite folder).
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { boot } from "../app/.server/boot.ts";
+import { EnvError, getEnv, type Env } from "../app/.server/env.ts";
+import { readServerLock } from "../app/.server/server-lock.ts";
+import { generatePassword } from "../app/.server/admin/index.ts";
+import type { ImportReport } from "../app/.server/catalog/index.ts";
+import { progressBar } from "./progress-bar.ts";
+
+const USAGE = `Usage: npm run cli -- <command>
+  import <folder>                         import a race folder (race.json, photos/, photos.csv)
+  create-admin <email> [--password P] [--role admin|photographer]`;
+
+type Line = { progress?: { done: number; total: number; file: string }; result?: unknown; error?: string };
+
+async function viaServer(env: Env, endpoint: string, body: unknown, onLine: (line: Line) => void): Promise<unknown> {
+  const lock = readServerLock(env);
+  if (!lock) return undefined;
+  const response = await fetch(`http://127.0.0.1:${lock.port}/internal/cli/${endpoint}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cli-token": lock.token },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw new Error(`The shop is running (pid ${lock.pid}) but did not answer on port ${lock.port}; stop it and run this again.`);
+  });
+  if (!response.ok || !response.body) throw new Error(`The running shop refused the command (HTTP ${response.status}).`);
+  let buffered = "";
+  let result: unknown = null;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += Buffer.from(chunk).toString("utf8");
+    let newline;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline)) as Line;
+      buffered = buffered.slice(newline + 1);
+      if (line.error) throw new Error(line.error);
+      if ("result" in line) result = line.result;
+      onLine(line);
+    }
+  }
+  return result ?? {};
+}
+
+/** Runs locally, or through the running shop when it holds the embedded database. */
+async function run<T>(env: Env, endpoint: string, body: unknown, onLine: (line: Line) => void, local: () => Promise<T>): Promise<T> {
+  if (!env.DATABASE_URL) {
+    const remote = await viaServer(env, endpoint, body, onLine);
+    if (remote !== undefined) return remote as T;
+  }
+  return local();
+}
+
+function printReport(report: ImportReport) {
+  console.log(
+    `${report.slug}: ${report.total} photos · ${report.created} new · ${report.updated} updated · ${report.unchanged} unchanged` +
+      (report.raceCreated ? " · race created" : ""),
+  );
+  for (const d of report.duplicates) console.log(`  duplicate: ${d.file} (same as ${d.of}), skipped`);
+  for (const b of report.broken) console.log(`  unreadable: ${b.file} (${b.reason}), skipped`);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const env = getEnv();
+  if (command === "import") {
+    const folder = rest[0];
+    if (!folder) throw new EnvError(USAGE);
+    const absolute = path.resolve(folder);
+    const bar = progressBar(process.stderr);
+    const onLine = (line: Line) => line.progress && bar.update(line.progress.done, line.progress.total, line.progress.file);
+    const report = await run<ImportReport>(env, "import", { folder: absolute }, onLine, async () => {
+      const services = await boot(env);
+      try {
+        const result = await services.imports.folder(absolute, (done, total, file) => bar.update(done, total, file));
+        bar.done();
+        console.log("Making watermarked images…");
+        await services.worker.drain();
+        return result;
+      } finally {
+        await services.close();
+      }
+    });
+    bar.done();
+    printReport(report);
+    return;
+  }
+  if (command === "create-admin") {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { password: { type: "string" }, role: { type: "string" } },
+    });
+    const email = positionals[0];
+    if (!email) throw new EnvError(USAGE);
+    const role = values.role === "photographer" ? "photographer" : "admin";
+    const password = values.password ?? generatePassword();
+    const result = await run<{ created: boolean }>(env, "create-admin", { email, password, role }, () => {}, async () => {
+      const services = await boot(env);
+      try {
+        return await services.admins.create(email, password, role);
+      } finally {
+        await services.close();
+      }
+    });
+    console.log(`${result.created ? "Created" : "Updated"} ${role} ${email}${values.password ? "" : ` with password ${password}`}`);
+    return;
+  }
+  console.log(USAGE);
+  process.exitCode = command ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
