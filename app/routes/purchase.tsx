@@ -3,7 +3,7 @@ import { pageMeta } from "../i18n/meta.ts";
 import { useMessages } from "../i18n/use-messages.ts";
 import type { Route } from "./+types/purchase";
 
-export const meta: Route.MetaFunction = ({ location, params }) => pageMeta(location, (m) => m.purchase.title, { ...params, race: params.slug ?? "" });
+export const meta: Route.MetaFunction = ({ location, params }) => pageMeta(location, (m) => m.purchase.title, { race: "", ...(params as Record<string, string>) });
 
 export default function Screen() {
   const m = useMessages();

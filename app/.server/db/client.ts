@@ -61,6 +61,11 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The rows of a raw `db.execute` result, whichever driver produced it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -40,8 +40,8 @@ export const DEMO_RACES: DemoRace[] = [
       tags: TRAIL_TAGS,
     },
     plan: {
-      count: 120,
-      featured: { bibs: [...range(300, 310), ...range(401, 404)], minPerBib: 12 },
+      count: 200,
+      featured: { bibs: [...range(300, 310), ...range(401, 404)], minPerBib: 11 },
       pool: [1, 600],
       freeEvery: 9,
       saleEvery: 7,

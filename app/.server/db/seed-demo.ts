@@ -38,20 +38,18 @@ export function planPhotos(race: DemoRace, plan: PhotoPlan, seed: number): Plann
   const random = rng(seed);
   const start = zonedToInstant(`${race.file.date} ${plan.startTime}`, race.file.timezone ?? "America/Argentina/Buenos_Aires")!;
   const featured = plan.featured?.bibs ?? [];
-  const need = new Map(featured.map((b) => [b, plan.featured!.minPerBib]));
+  // Featured bibs go round-robin onto the first frames, so each reaches its minimum exactly.
+  const featuredSlots = featured.length * (plan.featured?.minPerBib ?? 0);
   const photos: PlannedPhoto[] = [];
   for (let i = 0; i < plan.count; i++) {
     const bibs = new Set<number>();
-    const size = random() < 0.12 ? 0 : 1 + Math.floor(random() * (random() < 0.3 ? 3 : 1.5));
-    const owed = [...need.entries()].filter(([, left]) => left > 0).map(([b]) => b);
-    while (bibs.size < size) {
-      const fromOwed = owed.length > 0 && (bibs.size === 0 || random() < 0.5);
-      const bib = fromOwed
-        ? owed[Math.floor(random() * owed.length)]
-        : plan.pool[0] + Math.floor(random() * (plan.pool[1] - plan.pool[0] + 1));
-      bibs.add(bib);
+    if (i < featuredSlots) bibs.add(featured[i % featured.length]);
+    // Most frames show one runner; some show none (landscape) or a small group.
+    const target = i < featuredSlots ? 1 + (random() < 0.35 ? 1 : 0) : [0, 1, 1, 1, 2, 3][Math.floor(random() * 6)];
+    while (bibs.size < target) {
+      const bib = plan.pool[0] + Math.floor(random() * (plan.pool[1] - plan.pool[0] + 1));
+      if (!featured.includes(bib)) bibs.add(bib);
     }
-    for (const b of bibs) if (need.has(b)) need.set(b, need.get(b)! - 1);
     photos.push({
       file: `IMG_${String(1000 + i).padStart(5, "0")}.jpg`,
       bibs: [...bibs],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 
 export type EnqueueOptions = {
@@ -49,9 +49,7 @@ export async function claim(db: Db, workerId: string, types: string[]): Promise<
       limit 1
     )
     returning id, type, payload, attempts, max_attempts`);
-  const row = result.rows[0] as
-    | { id: number | string; type: string; payload: unknown; attempts: number; max_attempts: number }
-    | undefined;
+  const [row] = rowsOf<{ id: number | string; type: string; payload: unknown; attempts: number; max_attempts: number }>(result);
   if (!row) return undefined;
   return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
 }
@@ -94,6 +92,6 @@ export async function counts(db: Db, types?: string[]): Promise<QueueCounts> {
       count(*) filter (where status = 'running')::int as running,
       count(*) filter (where status = 'failed')::int as failed
     from jobs where status <> 'done' ${filter}`);
-  const row = result.rows[0] as QueueCounts;
+  const [row] = rowsOf<QueueCounts>(result);
   return { queued: Number(row.queued), running: Number(row.running), failed: Number(row.failed) };
 }
