@@ -32,6 +32,8 @@ export type RaceSummary = {
   preventa_arg: number;
   preventa_usd: number;
   preventa_abierta: boolean;
+  distancias: string[];
+  categorias: string[];
 };
 
 export function summarize(race: RaceRow, lang: Lang, mediaUrl: MediaUrl): RaceSummary {
@@ -53,6 +55,8 @@ export function summarize(race: RaceRow, lang: Lang, mediaUrl: MediaUrl): RaceSu
     preventa_arg: toUnits(race.preorderArs),
     preventa_usd: toUnits(race.preorderUsd),
     preventa_abierta: race.preorderOpen,
+    distancias: race.distances,
+    categorias: race.categories,
   };
 }
 
