@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../../app/.server/db/client.ts";
+import { parseEnv, type Env } from "../../app/.server/env.ts";
+import { createLogger } from "../../app/.server/logger.ts";
+import { createServices, type Services } from "../../app/.server/services.ts";
+import { localStorage } from "../../app/.server/storage/index.ts";
+
+/**
+ * Integration tests run on a fresh embedded PGlite per test file, or, when
+ * TEST_DB=postgres and TEST_DATABASE_URL are set, on a fresh database created
+ * for the file on that PostgreSQL server.
+ */
+export const onPostgres = process.env.TEST_DB === "postgres";
+
+export type TestShop = { services: Services; database: Database; env: Env; dataDir: string; close(): Promise<void> };
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `dorsal_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!onPostgres) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const pgdb = await freshPostgres();
+  const database = await openDatabase({ url: pgdb.url });
+  return { database, drop: pgdb.drop };
+}
+
+/** A whole shop's services on a fresh database and a temporary DATA_DIR. */
+export async function createTestShop(overrides: Record<string, string> = {}): Promise<TestShop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-test-"));
+  const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://shop.test", NODE_ENV: "test", ...overrides });
+  const { database, drop } = await openTestDatabase();
+  const services = createServices({ env, database, storage: localStorage(path.join(dataDir, "files")), logger: createLogger("silent") });
+  return {
+    services,
+    database,
+    env,
+    dataDir,
+    async close() {
+      await services.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
