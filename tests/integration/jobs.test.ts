@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../app/.server/db/client.ts";
+import { claim, createWorker, enqueue } from "../../app/.server/jobs/index.ts";
+import { createLogger } from "../../app/.server/logger.ts";
+import { openTestDatabase } from "./helpers.ts";
+import type { Database } from "../../app/.server/db/client.ts";
+
+const logger = createLogger("silent");
+
+describe("durable jobs", () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  const jobRow = async (type: string) =>
+    rowsOf<{ status: string; attempts: number; last_error: string | null; run_at: Date }>(
+      await database.db.execute(sql`select status, attempts, last_error, run_at from jobs where type = ${type}`),
+    )[0];
+
+  it("picks up a job whose worker crashed mid-way once its lease runs out", async () => {
+    const { db } = database;
+    await enqueue(db, "t.crash", { n: 1 });
+    // A worker claims the job and dies without finishing it.
+    expect(await claim(db, "dead-worker", ["t.crash"])).toBeDefined();
+    expect(await claim(db, "other", ["t.crash"])).toBeUndefined(); // still leased
+    await db.execute(sql`update jobs set locked_at = now() - interval '1 hour' where type = 't.crash'`);
+
+    const seen: unknown[] = [];
+    const worker = createWorker({ db, logger, handlers: { "t.crash": async (p) => void seen.push(p) } });
+    await worker.drain();
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await jobRow("t.crash")).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("retries a failing job later with backoff, then gives up after its attempts", async () => {
+    const { db } = database;
+    await enqueue(db, "t.flaky", {}, { maxAttempts: 2 });
+    let calls = 0;
+    const worker = createWorker({
+      db,
+      logger,
+      handlers: {
+        "t.flaky": async () => {
+          calls++;
+          throw new Error(`boom ${calls}`);
+        },
+      },
+    });
+    await worker.drain();
+    const first = await jobRow("t.flaky");
+    expect(first).toMatchObject({ status: "queued", attempts: 1, last_error: "boom 1" });
+    expect(new Date(first.run_at).getTime()).toBeGreaterThan(Date.now());
+
+    await db.execute(sql`update jobs set run_at = now() where type = 't.flaky'`);
+    await worker.drain();
+    expect(await jobRow("t.flaky")).toMatchObject({ status: "failed", attempts: 2, last_error: "boom 2" });
+    expect(calls).toBe(2);
+  });
+
+  it("enqueues a job with a unique key once", async () => {
+    const { db } = database;
+    await enqueue(db, "t.once", {}, { uniqueKey: "k1" });
+    await enqueue(db, "t.once", {}, { uniqueKey: "k1" });
+    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from jobs where type = 't.once'`));
+    expect(Number(n)).toBe(1);
+  });
+});
