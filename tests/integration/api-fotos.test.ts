@@ -1,0 +1,76 @@
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext } from "../../app/context.ts";
+import { loader } from "../../app/routes/api.fotos.ts";
+import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
+
+describe("GET /api/fotos/{slug}", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    await shop.services.imports.folder(path.join(FIXTURES, "import-basic"));
+    await shop.services.worker.drain();
+  });
+  afterAll(() => shop.close());
+
+  async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
+    const url = new URL(pathAndQuery, "http://shop.test");
+    const slug = decodeURIComponent(url.pathname.split("/").pop()!);
+    const context = new RouterContextProvider(new Map([[servicesContext, shop.services]]));
+    const response = (await loader({ request: new Request(url, { headers }), params: { slug }, context } as never)) as Response;
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
+  it("answers the spec's race-page fields inside a data envelope", async () => {
+    const { status, body } = await get("/api/fotos/fixture-trail-2025?p=1");
+    expect(status).toBe(200);
+    const data = body.data;
+    for (const field of ["fotos", "found_rows", "found_pages", "previous", "next", "uploading", "tags", "fullin_arg", "fullin_usd", "fullin_fotos"]) {
+      expect(data).toHaveProperty(field);
+    }
+    expect(data).toMatchObject({ found_rows: 3, found_pages: 1, previous: null, next: null, uploading: false, fullin_fotos: 2 });
+    expect(data.tags).toEqual([{ slug: "largada", nombre: "Largada" }]);
+    const photo = data.fotos[0];
+    expect(Object.keys(photo)).toEqual(
+      expect.arrayContaining(["id", "id_photo", "fechahora", "src_thumb", "src_media", "free", "precio_arg", "precio_usd", "descuento_arg", "descuento_usd"]),
+    );
+    expect(photo.fechahora).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(typeof photo.precio_arg).toBe("number");
+    expect(["0", "1"]).toContain(photo.free);
+  });
+
+  it("names tags in the request's language", async () => {
+    expect((await get("/api/fotos/fixture-trail-2025?lang=en")).body.data.tags).toEqual([{ slug: "largada", nombre: "Start" }]);
+    const viaReferer = await get("/api/fotos/fixture-trail-2025", { referer: "http://shop.test/br/carreira/fixture-trail-2025" });
+    expect(viaReferer.body.data.tags[0].nombre).toBe("Largada");
+  });
+
+  it("filters by runner (with a leading plus) and by tag, free photos first", async () => {
+    const runner = (await get("/api/fotos/fixture-trail-2025?n=%2B101")).body.data;
+    expect(runner.found_rows).toBe(2);
+    expect(runner.fullin_arg).toBe(7000);
+    const tag = (await get("/api/fotos/fixture-trail-2025?t=largada")).body.data;
+    expect(tag.fotos.map((p: { id_photo: string }) => p.id_photo)).toEqual(["A001"]);
+    const all = (await get("/api/fotos/fixture-trail-2025")).body.data;
+    expect(all.fotos[0].free).toBe("1");
+  });
+
+  it("pages past the end with an empty list, keeping the counts", async () => {
+    const { status, body } = await get("/api/fotos/fixture-trail-2025?p=5");
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ fotos: [], found_rows: 3, found_pages: 1, next: null });
+    expect(body.data.previous).toContain("p=1");
+  });
+
+  it("refuses bad parameters with a 4xx and a localized message, never a 500", async () => {
+    for (const bad of ["p=0", "p=abc", "n=0", "n=12a", "t=%3Cscript%3E"]) {
+      const { status, body } = await get(`/api/fotos/fixture-trail-2025?${bad}&lang=en`);
+      expect(status, bad).toBe(400);
+      expect(body.error.message).toMatch(/\w/);
+    }
+    const missing = await get("/api/fotos/no-such-race?lang=es");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe("La carrera «no-such-race» no existe.");
+  });
+});

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_RACES } from "../../app/.server/db/demo-races.ts";
+import { seedDemoIfEmpty } from "../../app/.server/db/seed-demo.ts";
+import { importFolder } from "../../app/.server/catalog/index.ts";
+import { createLogger } from "../../app/.server/logger.ts";
+import { createTestShop, type TestShop } from "./helpers.ts";
+
+describe("demo seed", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+  });
+  afterAll(() => shop.close());
+
+  // Two small races keep the test quick; the full demo runs at every fresh `npm start`.
+  const subset = DEMO_RACES.filter((r) => ["bariloche-21k-2025", "patagonia-run-2026"].includes(r.file.slug)).map((r) => ({
+    ...r,
+    plan: r.plan && { ...r.plan, count: 6, width: 600, height: 400 },
+  }));
+  const seed = () =>
+    seedDemoIfEmpty({
+      db: shop.database.db,
+      storage: shop.services.storage,
+      logger: createLogger("silent"),
+      workDir: path.join(shop.dataDir, "tmp", "demo"),
+      importFolder: (folder) => importFolder(shop.database.db, shop.services.storage, folder),
+      races: subset,
+    });
+
+  it("seeds an empty shop through the real import and image pipeline", async () => {
+    const first = await seed();
+    expect(first.seeded).toBe(true);
+    await first.rest?.();
+    await shop.services.worker.drain();
+    const races = await shop.services.races.file("br");
+    expect(races.map((r) => r.slug).sort()).toEqual(["bariloche-21k-2025", "patagonia-run-2026"]);
+    const bariloche = await shop.services.races.photos({ slug: "bariloche-21k-2025", page: 1, lang: "en" });
+    expect(bariloche.found_rows).toBe(6);
+    expect(bariloche.fotos.every((p) => p.src_thumb.endsWith("-480.webp") && p.fechahora.startsWith("2025-04-27"))).toBe(true);
+    expect(await shop.services.shop.discounts()).toEqual([
+      { id: expect.any(Number), cantidad: 3, descuento: 15 },
+      { id: expect.any(Number), cantidad: 5, descuento: 20 },
+      { id: expect.any(Number), cantidad: 8, descuento: 25 },
+    ]);
+    expect(await shop.services.shop.presale()).toEqual({ active: true, slug: "patagonia-run-2026" });
+    expect((await shop.services.shop.banners()).length).toBe(3);
+  });
+
+  it("does nothing on a database that already has races", async () => {
+    const before = await shop.services.races.photos({ slug: "bariloche-21k-2025", page: 1, lang: "es" });
+    expect((await seed()).seeded).toBe(false);
+    const after = await shop.services.races.photos({ slug: "bariloche-21k-2025", page: 1, lang: "es" });
+    expect(after.found_rows).toBe(before.found_rows);
+    expect((await shop.services.shop.discounts()).length).toBe(3);
+  });
+});
