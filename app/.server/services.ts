@@ -5,6 +5,7 @@ import * as admin from "./admin/index.ts";
 import { seedDemoIfEmpty } from "./db/seed-demo.ts";
 import type { Lang } from "../i18n/langs.ts";
 import * as catalog from "./catalog/index.ts";
+import * as storefront from "./storefront/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -48,6 +49,11 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
         const race = await catalog.findVisibleRace(db, slug);
         return { status: race.status === "preparing" ? "preparing" : race.uploading ? "uploading" : "ready" };
       },
+    },
+    /** One read per storefront screen (home, race page). */
+    storefront: {
+      home: (lang: Lang) => storefront.homePage(db, mediaUrl, logger, lang),
+      racePage: (query: catalog.RacePhotosQuery) => storefront.racePage(db, query, mediaUrl),
     },
     shop: {
       banners: () => catalog.bannersFile(db, mediaUrl),

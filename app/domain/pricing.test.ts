@@ -6,6 +6,7 @@ import {
   currencyForCountry,
   currencyForLang,
   fullsetPrice,
+  nextTier,
   perImage,
   unitPrice,
 } from "./pricing.ts";
@@ -85,5 +86,14 @@ describe("full set", () => {
   it("falls back to the race's price", () => {
     expect(fullsetPrice(base, overrides, 311)).toEqual(base);
     expect(fullsetPrice(base, [], 305)).toEqual(base);
+  });
+});
+
+describe("nextTier", () => {
+  it("names the next tier and how many paid photos are missing", () => {
+    expect(nextTier(0, tiers)).toEqual({ tier: { minQuantity: 3, percent: 15 }, missing: 3 });
+    expect(nextTier(3, tiers)).toEqual({ tier: { minQuantity: 5, percent: 20 }, missing: 2 });
+    expect(nextTier(8, tiers)).toBeUndefined();
+    expect(nextTier(1, [])).toBeUndefined();
   });
 });

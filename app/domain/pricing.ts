@@ -18,6 +18,12 @@ export function applicableTier(paidCount: number, tiers: DiscountTier[]): Discou
     .sort((a, b) => b.minQuantity - a.minQuantity)[0];
 }
 
+/** The next tier above the one the paid count meets, and how many more paid photos reach it. */
+export function nextTier(paidCount: number, tiers: DiscountTier[]): { tier: DiscountTier; missing: number } | undefined {
+  const tier = tiers.filter((t) => t.minQuantity > paidCount).sort((a, b) => a.minQuantity - b.minQuantity)[0];
+  return tier ? { tier, missing: tier.minQuantity - paidCount } : undefined;
+}
+
 export type CartTotals = {
   count: number;
   paidCount: number;
