@@ -24,7 +24,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
 
 function vitest(label: string, project: string, env: Record<string, string> = {}) {
   const out = path.join(reports, `${label.replace(/\W+/g, "-")}.json`);
-  run(label, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  run(label, bin("vitest"), ["run", "--project", project, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
   if (!fs.existsSync(out)) {
     totals.failed++;
     return;
