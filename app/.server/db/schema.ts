@@ -358,6 +358,8 @@ export const adminUsers = pgTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ["admin", "photographer"] }).notNull().default("admin"),
     createdAt: createdAt(),
+    // A disabled operator keeps their audit trail but can no longer log in.
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("admin_users_email_key").on(t.email)],
 );
@@ -369,3 +371,54 @@ export const auditLog = pgTable("audit_log", {
   details: jsonb("details"),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Back-office sessions; the cookie holds a signed random token whose sha256 is the id. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id").notNull().references(() => adminUsers.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId)],
+);
+
+/** Which races a photographer may upload to and tag. */
+export const raceAssignments = pgTable(
+  "race_assignments",
+  {
+    adminId: integer("admin_id").notNull().references(() => adminUsers.id, { onDelete: "cascade" }),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.raceId] }), index("race_assignments_race_idx").on(t.raceId)],
+);
+
+/** Every login try, for rate limiting per IP and per account. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ip: text("ip").notNull(),
+    email: text("email").notNull(),
+    success: boolean("success").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_ip_idx").on(t.ip, t.at), index("login_attempts_email_idx").on(t.email, t.at)],
+);
+
+/** Answers operators sent to contact messages. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id").notNull().references(() => contactMessages.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => adminUsers.id),
+    body: text("body").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId)],
+);
