@@ -1,0 +1,17 @@
+// `npm run bench [-- name…]`: benchmarks that print figures (tests never time anything).
+const BENCHES: Record<string, () => Promise<void>> = {
+  images: async () => (await import("./images.ts")).benchImages(),
+  catalog: async () => (await import("./catalog.ts")).benchCatalog(),
+  bibs: async () => (await import("./bibs.ts")).benchBibs(),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark: ${unknown.join(", ")}. Available: ${Object.keys(BENCHES).join(", ")}`);
+  process.exit(1);
+}
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  console.log(`\n== ${name} ==`);
+  await BENCHES[name]();
+}
