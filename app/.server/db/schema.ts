@@ -190,6 +190,8 @@ export const orders = pgTable(
     cartHash: text("cart_hash").notNull(),
     lang: text("lang").notNull().default("es"),
     zipKey: text("zip_key"),
+    // Share of the zip written so far (0–100) while its job runs; null when none was asked for.
+    zipProgress: smallint("zip_progress"),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
