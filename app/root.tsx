@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import "./app.css";
+import { CartPanel } from "./components/cart-panel.tsx";
 import { Footer } from "./components/footer.tsx";
 import { TopBar } from "./components/top-bar.tsx";
 import { href } from "./i18n/href.ts";
@@ -45,6 +46,8 @@ export default function App() {
         {m.nav.skipToContent}
       </a>
       <Outlet />
+      {/* One cart panel for every page: its open state outlives navigation. */}
+      <CartPanel />
     </>
   );
 }

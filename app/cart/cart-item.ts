@@ -1,5 +1,5 @@
 import { toMinor, type Currency } from "../domain/money.ts";
-import { cartTotals, type CartTotals, type DiscountTier, type PricedPhoto } from "../domain/pricing.ts";
+import { cartTotals, unitPrice, type CartTotals, type DiscountTier, type PricedPhoto } from "../domain/pricing.ts";
 
 /**
  * One photo in the browser cart. The first six fields are SPEC §3's cart item
@@ -34,6 +34,34 @@ export function pricedIn(photo: SpecPrices, currency: Currency): PricedPhoto {
     free: isFree(photo),
     price: toMinor(Number(ars ? photo.precio_arg : photo.precio_usd) || 0),
     sale: toMinor(Number(ars ? photo.descuento_arg : photo.descuento_usd) || 0),
+  };
+}
+
+/** What a price label shows: the price to pay, and the list price struck through when on sale. */
+export function priceTag(photo: SpecPrices, currency: Currency): { free: boolean; pay: number; list: number; onSale: boolean } {
+  const priced = pricedIn(photo, currency);
+  const pay = unitPrice(priced);
+  return { free: priced.free, pay, list: priced.price, onSale: !priced.free && priced.sale > 0 };
+}
+
+/** The cart item for a photo of the race page (spec fields plus display hints). */
+export function cartItemOf(
+  photo: SpecPrices & { id: string; id_photo: string; fechahora: string; src_thumb: string; width: number; height: number },
+  race: string,
+): CartItem {
+  return {
+    id: photo.id,
+    free: photo.free,
+    precio_arg: photo.precio_arg,
+    descuento_arg: photo.descuento_arg,
+    precio_usd: photo.precio_usd,
+    descuento_usd: photo.descuento_usd,
+    id_photo: photo.id_photo,
+    fechahora: photo.fechahora,
+    src_thumb: photo.src_thumb,
+    width: photo.width,
+    height: photo.height,
+    race,
   };
 }
 

@@ -161,3 +161,19 @@ describe("discount tiers", () => {
     error.mockRestore();
   });
 });
+
+describe("price tags and cart items", async () => {
+  const { priceTag, cartItemOf } = await import("./cart-item.ts");
+  it("shows the sale price with the list price struck through, and free photos as free", () => {
+    expect(priceTag(photo("a", { descuento_arg: 3500 }), "ARS")).toEqual({ free: false, pay: 350_000, list: 500_000, onSale: true });
+    expect(priceTag(photo("a", { descuento_arg: 3500 }), "USD")).toEqual({ free: false, pay: 500, list: 500, onSale: false });
+    expect(priceTag(photo("f", { free: "1", descuento_usd: 3 }), "USD")).toMatchObject({ free: true, pay: 0, onSale: false });
+  });
+  it("keeps the spec fields and the display hints of a photo", () => {
+    const item = cartItemOf(
+      { ...photo("a"), id_photo: "IMG_1", fechahora: "2025-03-15 08:00:00", src_thumb: "/t.webp", width: 480, height: 320, free: "0" },
+      "tetra",
+    );
+    expect(item).toEqual({ ...photo("a"), id_photo: "IMG_1", fechahora: "2025-03-15 08:00:00", src_thumb: "/t.webp", width: 480, height: 320, race: "tetra" });
+  });
+});

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import { CartButton } from "./cart-button.tsx";
 import { Footer } from "./footer.tsx";
 import { TopBar } from "./top-bar.tsx";
 
-/** Top bar, main landmark and footer around a screen. */
+/** Top bar (with the cart button unless a screen passes its own `cart`), main landmark and footer around a screen. */
 export function PageShell({
   children,
   cart,
@@ -14,7 +15,7 @@ export function PageShell({
 }) {
   return (
     <>
-      <TopBar cart={cart} />
+      <TopBar cart={cart ?? <CartButton />} />
       <main id="main">{children}</main>
       <Footer contact={contactFooter} />
     </>

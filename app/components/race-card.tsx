@@ -29,7 +29,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
         <div className="px-4 pb-4 pt-8">
           <h3 className="text-lg font-bold leading-tight">{race.nombre}</h3>
           <p className="mt-1 text-sm text-slate-600">{race.subtitulo}</p>
-          <span className="mt-4 inline-block rounded-full bg-brand-500 px-4 py-2 text-sm font-bold text-white group-hover:bg-brand-600">
+          <span className="mt-4 inline-block rounded-full bg-brand-700 px-4 py-2 text-sm font-bold text-white group-hover:bg-ink">
             {m.common.seePhotos}
           </span>
         </div>

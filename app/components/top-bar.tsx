@@ -20,7 +20,7 @@ export function TopBar({ cart }: { cart?: ReactNode }) {
           }}
         >
           <LogoMark />
-          <span>{m.brand.name}</span>
+          <span className="max-[419px]:sr-only">{m.brand.name}</span>
         </Link>
         <Link to={href("contact", lang)} className="rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100">
           {m.nav.contact}

@@ -17,9 +17,12 @@ export function formatAmount(minor: number): string {
   return grouping.format(toWhole(minor));
 }
 
+/** How prices are labelled: "AR$" for pesos, "USD" for dollars. */
+export const currencySymbol = (currency: Currency): string => (currency === "ARS" ? "AR$" : "USD");
+
 /** "AR$ 40.000" / "USD 40". */
 export function formatMoney(minor: number, currency: Currency): string {
-  return `${currency === "ARS" ? "AR$" : "USD"} ${formatAmount(minor)}`;
+  return `${currencySymbol(currency)} ${formatAmount(minor)}`;
 }
 
 /** Two decimals (the full-set price per image). */

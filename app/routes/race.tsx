@@ -1,9 +1,21 @@
-import { data, Link, redirect } from "react-router";
+import { Suspense } from "react";
+import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError, useLocation, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { browserTiers } from "../cart/browser-cart.ts";
+import { BibSearch } from "../components/bib-search.tsx";
+import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
+import { CameraIcon } from "../components/icons.tsx";
+import { Lightbox } from "../components/lightbox.tsx";
+import { LoadFailed } from "../components/load-failed.tsx";
 import { PageShell } from "../components/page-shell.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { PhotoCard } from "../components/photo-card.tsx";
+import { PhotoSkeletons } from "../components/photo-skeletons.tsx";
+import { RaceBanners } from "../components/race-banners.tsx";
+import { RaceHero } from "../components/race-hero.tsx";
+import { TagChips } from "../components/tag-chips.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
-import { formatMoney, toMinor } from "../domain/money.ts";
-import { pageWindow } from "../domain/pagination.ts";
+import type { DiscountTier } from "../domain/pricing.ts";
 import { currencyForLang } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
@@ -11,102 +23,193 @@ import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
+import { fetchRacePhotos } from "../storefront/fetch-json.ts";
+import { isNotFound, type RaceData, type RaceSummaryData } from "../storefront/race-data.ts";
+import { readRaceQuery, withoutPhoto } from "../storefront/race-query.ts";
+import { recallRace } from "../storefront/race-summaries.ts";
 import type { Route } from "./+types/race";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+type LoaderData = {
+  race: RaceData | Promise<RaceData>;
+  tiers: DiscountTier[] | Promise<DiscountTier[]>;
+  /** What the hero and the title need, known before the photos when the visitor came from a race list. */
+  summary: RaceSummaryData | null;
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<LoaderData> {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const rawN = url.searchParams.get("n");
-  const bib = parseRunnerNumber(rawN);
-  if (rawN !== null && bib === undefined) {
-    // SPEC §5: a zero or unclean runner number goes back to the race page without it.
-    url.searchParams.delete("n");
-    throw redirect(href("race", lang, { slug: params.slug }) + (url.searchParams.size ? `?${url.searchParams}` : ""));
-  }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("p") ?? "1", 10) || 1);
-  const tag = url.searchParams.get("t") || undefined;
+  const query = readRaceQuery(url, lang, params.slug);
+  if (query.redirectTo) throw redirect(query.redirectTo);
   try {
-    const race = await context.get(servicesContext).races.photos({
-      slug: params.slug,
-      page,
-      bib,
-      tag: tag && /^[a-z0-9-]{1,64}$/.test(tag) ? tag : undefined,
-      lang,
-    });
-    return { race };
+    const { race, tiers } = await context.get(servicesContext).storefront.racePage({ slug: params.slug, ...query, lang });
+    return { race, tiers, summary: race };
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData }) =>
-  loaderData
-    ? loaderData.race.n
-      ? pageMeta(location, (m) => m.race.titleRunner, { race: loaderData.race.nombre, runner: loaderData.race.n })
-      : pageMeta(location, (m) => m.race.title, { race: loaderData.race.nombre })
-    : pageMeta(location, (m) => m.errors.pageNotFoundTitle);
+/**
+ * In the browser the photos come from the spec's API (GET /api/fotos/{slug}); the
+ * page renders at once with 30 skeletons and fills in, or says the request failed
+ * and offers a retry.
+ */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LoaderData> {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const query = readRaceQuery(url, lang, params.slug);
+  if (query.redirectTo) throw redirect(query.redirectTo);
+  const race = fetchRacePhotos(params.slug, query, lang, request.signal);
+  race.catch(() => {}); // shown by <Await>, not an unhandled rejection
+  return { race, tiers: browserTiers().load(), summary: recallRace(lang, params.slug) };
+}
 
-export default function Race({ loaderData }: Route.ComponentProps) {
-  const { race } = loaderData;
-  const lang = useLang();
+/** Opening, browsing or closing the lightbox changes only `foto`: no need to load the photos again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href !== nextUrl.href && currentUrl.pathname === nextUrl.pathname && withoutPhoto(currentUrl.search) === withoutPhoto(nextUrl.search)) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const name = loaderData?.summary?.nombre;
+  if (!name) return pageMeta(location, (m) => (loaderData ? m.races.title : m.errors.pageNotFoundTitle));
+  const runner = parseRunnerNumber(new URLSearchParams(location.search).get("n"));
+  return runner
+    ? pageMeta(location, (m) => m.race.titleRunner, { race: name, runner })
+    : pageMeta(location, (m) => m.race.title, { race: name });
+};
+
+export default function Race({ loaderData, params }: Route.ComponentProps) {
+  const { race, tiers, summary } = loaderData as LoaderData;
   const m = useMessages();
-  const currency = currencyForLang(lang);
-  const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { p, n: race.n, t: race.t });
+  const location = useLocation();
+  // A new search (page, runner, tag) shows the skeletons again; the lightbox's `foto` does not.
+  const searchKey = `${location.pathname}?${withoutPhoto(location.search)}`;
   return (
     <PageShell>
-      <section className="relative isolate bg-ink text-white">
-        {race.imageUrl && <img src={race.imageUrl} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-50" />}
-        <div className="mx-auto max-w-7xl px-4 py-14">
-          <h1 className="text-3xl font-black sm:text-4xl">{race.nombre}</h1>
-          <p className="mt-2 text-slate-100">{race.subtitulo}</p>
+      {summary ? (
+        <RaceHero race={summary} />
+      ) : (
+        <Suspense fallback={<RaceHero race={null} />}>
+          <Await resolve={race} errorElement={<RaceHero race={null} />}>
+            {(resolved) => <RaceHero race={resolved} />}
+          </Await>
+        </Suspense>
+      )}
+      <Suspense key={searchKey} fallback={<RaceLoading slug={params.slug} />}>
+        <Await resolve={race} errorElement={<RaceFailed />}>
+          {(resolved) => <RaceBody race={resolved} tiers={tiers} />}
+        </Await>
+      </Suspense>
+    </PageShell>
+  );
+}
+
+function RaceLoading({ slug }: { slug: string }) {
+  const [search] = useSearchParams();
+  const n = parseRunnerNumber(search.get("n")) ?? null;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <BibSearch slug={slug} n={n} />
+      <PhotoSkeletons />
+    </div>
+  );
+}
+
+function RaceFailed() {
+  const m = useMessages();
+  const lang = useLang();
+  if (isNotFound(useAsyncError())) return <NotFound message={m.errors.notFound} homeHref={href("home", lang)} />;
+  return <LoadFailed message={m.race.loadFailed} note={m.race.cartKept} testId="photos-failed" />;
+}
+
+function NotFound({ message, homeHref }: { message: string; homeHref: string }) {
+  const m = useMessages();
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <p className="text-lg font-bold">{message}</p>
+      <Link to={homeHref} className="mt-6 inline-block rounded-full bg-ink px-6 py-3 font-bold text-white">
+        {m.nav.home}
+      </Link>
+    </div>
+  );
+}
+
+function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Promise<DiscountTier[]> }) {
+  const lang = useLang();
+  const m = useMessages();
+  const [search] = useSearchParams();
+  const currency = currencyForLang(lang);
+  const pageQuery = { n: race.n, t: race.t };
+  const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
+  const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
+  const fotoId = search.get("foto");
+  const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
+  const count = race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <BibSearch slug={race.slug} n={race.n} />
+      <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} />
+      <Suspense fallback={<RaceBanners uploading={race.uploading} tiers={[]} />}>
+        <Await resolve={tiers} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
+          {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
+        </Await>
+      </Suspense>
+
+      {race.estado === "preparing" && (
+        <section className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="preparing">
+          <h2 className="text-xl font-black">{m.race.preparingTitle}</h2>
+        </section>
+      )}
+
+      {race.n !== null && (
+        <h2 className="text-2xl font-black sm:text-3xl" data-testid="runner-heading">
+          {fill(m.race.runner, { n: race.n })}
+        </h2>
+      )}
+      {offersFullset(race, race.n) && <FullsetOffer race={race} n={race.n} />}
+
+      <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="result-count">
+        {count}
+      </p>
+
+      {race.fotos.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-slate-200" data-testid="empty-state">
+          <CameraIcon className="h-14 w-14 text-slate-400" />
+          <p className="max-w-sm font-semibold text-slate-700">{m.race.noResults}</p>
         </div>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-8">
-        {race.n && <h2 className="text-2xl font-black">{fill(m.race.runner, { n: race.n })}</h2>}
-        {race.uploading && <p className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">{m.race.uploading}</p>}
-        <p className="mt-4 text-sm text-slate-600">{fill(m.race.found, { count: race.found_rows })}</p>
-        {race.fotos.length === 0 ? (
-          <p className="mt-10 text-center text-slate-600">
-            <span aria-hidden="true" className="block text-5xl">📷</span>
-            {m.race.noResults}
-          </p>
-        ) : (
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
-            {race.fotos.map((photo) => {
-              const sale = currency === "ARS" ? photo.descuento_arg : photo.descuento_usd;
-              const price = currency === "ARS" ? photo.precio_arg : photo.precio_usd;
-              return (
-                <li key={photo.id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-                  <img src={photo.src_thumb} alt={photo.id_photo} width={480} height={Math.round((480 * photo.height) / photo.width)} loading="lazy" className="aspect-[3/2] w-full object-cover" />
-                  <p className="flex items-center justify-between px-3 py-2 text-sm">
-                    <span className="text-slate-500">{photo.fechahora.slice(11, 16)}</span>
-                    {photo.free === "1" ? (
-                      <span className="font-bold text-emerald-700">{m.race.free}</span>
-                    ) : sale > 0 ? (
-                      <span>
-                        <s className="mr-1 text-slate-400">{formatMoney(toMinor(price), currency)}</s>
-                        <strong className="text-brand-700">{formatMoney(toMinor(sale), currency)}</strong>
-                      </span>
-                    ) : (
-                      <strong>{formatMoney(toMinor(price), currency)}</strong>
-                    )}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {race.found_pages > 1 && (
-          <nav className="mt-8 flex flex-wrap justify-center gap-2" aria-label="pagination">
-            {pageWindow(race.page, race.found_pages).map((p) => (
-              <Link key={p} to={pageHref(p)} aria-current={p === race.page ? "page" : undefined} className={`rounded-lg px-3 py-2 text-sm font-semibold ${p === race.page ? "bg-ink text-white" : "bg-white ring-1 ring-slate-200"}`}>
-                {p}
-              </Link>
-            ))}
-          </nav>
-        )}
-      </section>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="photo-grid">
+          {race.fotos.map((photo, i) => (
+            <PhotoCard key={photo.id} photo={photo} race={race.slug} raceName={race.nombre} currency={currency} to={photoHref(photo.id)} eager={i < 4} />
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
+
+      {lightboxIndex >= 0 && (
+        <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />
+      )}
+    </div>
+  );
+}
+
+/** A failed server render (or a race that does not exist): a message, and a retry that reloads the same address. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const lang = useLang();
+  const m = useMessages();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PageShell>
+      <title>{`${notFound ? m.errors.pageNotFoundTitle : m.errors.generic} · ${m.brand.name}`}</title>
+      <RaceHero race={null} />
+      {notFound ? <NotFound message={m.errors.notFound} homeHref={href("home", lang)} /> : <LoadFailed message={m.race.loadFailed} note={m.race.cartKept} />}
     </PageShell>
   );
 }

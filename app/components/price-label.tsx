@@ -1,0 +1,17 @@
+import { priceTag } from "../cart/cart-item.ts";
+import { formatMoney, type Currency } from "../domain/money.ts";
+import { useMessages } from "../i18n/use-messages.ts";
+import type { PhotoData } from "../storefront/race-data.ts";
+
+/** A photo's price: free, the sale price with the old one struck through, or the list price. */
+export function PriceLabel({ photo, currency, className = "" }: { photo: PhotoData; currency: Currency; className?: string }) {
+  const m = useMessages();
+  const tag = priceTag(photo, currency);
+  if (tag.free) return <span className={`font-bold text-emerald-700 ${className}`}>{m.race.free}</span>;
+  return (
+    <span className={`tabular-nums ${className}`}>
+      {tag.onSale && <s className="mr-1.5 text-sm font-normal opacity-70">{formatMoney(tag.list, currency)}</s>}
+      <strong className={tag.onSale ? "text-brand-700" : ""}>{formatMoney(tag.pay, currency)}</strong>
+    </span>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * End-to-end harness: a real shop in a child process and a Chromium to drive it.
+ *
+ *   const shop = await startShop();            // builds if stale, fresh DATA_DIR, demo data
+ *   const browser = await launchBrowser();
+ *   const page = await (await browser.newContext()).newPage();
+ *   await page.goto(shop.url("/carreras"));
+ *   …
+ *   await browser.close();
+ *   await shop.stop();                          // stops the server, removes its DATA_DIR
+ *
+ * `startShop({ env })` adds or overrides environment variables (e.g. `{ SEED_DEMO: "0" }`);
+ * `shop.output()` returns what the server printed, for failure messages. Open pages from
+ * `browser.newContext()` (axe needs it). Each test file starts its own shop; e2e files run
+ * one at a time (vitest.config.ts).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { buildIfStale, projectNode, root } from "../../scripts/build-if-stale.ts";
+
+export type Shop = {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** baseUrl + path */
+  url(pathAndQuery: string): string;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The shop was not healthy after ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Builds the pages if needed, then runs `node server.ts` on a free port with a fresh DATA_DIR and the demo data. */
+export async function startShop({ env = {}, timeoutMs = 240_000 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Shop> {
+  buildIfStale(() => {});
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-e2e-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(projectNode, ["server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => (log += chunk));
+  const output = () => log;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, output, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, url: (p) => baseUrl + p, dataDir, output, stop };
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH) driven by playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { totalsIn } from "../../app/cart/cart-item.ts";
+import { parseTiers } from "../../app/cart/discount-tiers.ts";
+import { formatMoney } from "../../app/domain/money.ts";
+import { currencyForLang, type DiscountTier } from "../../app/domain/pricing.ts";
+import { href, translatePath } from "../../app/i18n/href.ts";
+import { LANGS, type Lang } from "../../app/i18n/langs.ts";
+import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
+import { launchBrowser, startShop, type Shop } from "./harness.ts";
+
+// The storefront's browsing side in Chromium, once per language: find a race,
+// search a bib, look at photos, fill the cart, switch language, come back.
+
+const SLUG = "tetra-chapelco-2025";
+const BIB = 305;
+
+let shop: Shop;
+let browser: Browser;
+let tiers: DiscountTier[];
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  tiers = parseTiers(await (await fetch(shop.url("/fake-api/descuentos.json"))).json());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function racePhotos(lang: Lang, query: Record<string, string | number> = {}): Promise<RaceData> {
+  const params = new URLSearchParams({ lang, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const response = await fetch(shop.url(`/api/fotos/${SLUG}?${params}`));
+  return ((await response.json()) as { data: RaceData }).data;
+}
+
+/** A fresh visitor (empty local storage) whose page errors fail the test. */
+async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  return { context, page, errors };
+}
+
+const path = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+describe.each(LANGS)("storefront in %s", (lang) => {
+  const m = MESSAGES[lang];
+  const currency = currencyForLang(lang);
+
+  it("finds a runner's photos, fills the cart with a discount, keeps it across languages and reloads", async () => {
+    const { context, page, errors } = await visitor();
+    await page.goto(shop.url(href("home", lang)));
+    expect(await page.title()).toBe(m.brand.title);
+
+    // The picker becomes a text filter; the match ignores case.
+    await page.getByTestId("race-picker").click();
+    const filter = page.getByTestId("race-filter");
+    await filter.fill("CHAPEL");
+    const options = page.getByRole("option");
+    await expect.poll(() => options.count()).toBe(1);
+    await filter.press("Enter");
+    await expect.poll(() => page.getByTestId("race-picker").textContent()).toContain("Tetra Chapelco");
+
+    await page.getByLabel(m.home.bibLabel).fill(`+${BIB}`);
+    await page.getByRole("button", { name: m.home.search }).click();
+    await page.waitForURL((url) => url.pathname + url.search === href("race", lang, { slug: SLUG }, { n: BIB }));
+    await page.getByTestId("photo-grid").waitFor();
+    expect(await page.getByTestId("runner-heading").textContent()).toBe(fill(m.race.runner, { n: BIB }));
+    await expect.poll(() => page.title()).toBe(`${fill(m.race.titleRunner, { race: "Tetra Chapelco", runner: BIB })} · ${m.brand.name}`);
+
+    const data = await racePhotos(lang, { n: BIB });
+    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: data.found_rows }));
+    expect(await page.getByTestId("photo").count()).toBe(data.fotos.length);
+    // Free photos first, then the full-set offer for a runner with enough photos.
+    expect(data.fotos[0].free).toBe("1");
+    expect(await page.getByTestId("fullset-offer").isVisible()).toBe(data.found_rows >= data.fullin_fotos);
+    expect(await page.getByTestId("fullset-total").textContent()).toBe(formatMoney((lang === "es" ? data.fullin_arg : data.fullin_usd) * 100, currency));
+
+    // The lightbox: opens by click, moves with the keyboard, toggles its captions, closes with Escape.
+    await page.getByTestId("photo").first().getByRole("link").click();
+    const lightbox = page.getByTestId("lightbox");
+    await lightbox.waitFor();
+    expect(new URL(page.url()).searchParams.get("foto")).toBe(data.fotos[0].id);
+    expect(await page.getByTestId("lightbox-image").getAttribute("src")).toBe(data.fotos[0].src_media);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => lightbox.getAttribute("data-photo")).toBe(data.fotos[1].id);
+    await page.getByTestId("lightbox-stage").click({ position: { x: 30, y: 200 } });
+    await expect.poll(() => lightbox.getAttribute("data-captions")).toBe("off");
+    await page.getByTestId("lightbox-stage").click({ position: { x: 30, y: 200 } });
+    await expect.poll(() => lightbox.getAttribute("data-captions")).toBe("on");
+    await page.keyboard.press("Escape");
+    await lightbox.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.has("foto")).toBe(false);
+
+    // Three paid photos: the panel slides in on each add, the overlay closes it.
+    const paid: PhotoData[] = data.fotos.filter((f) => f.free !== "1").slice(0, 3);
+    const panel = page.getByTestId("cart-panel");
+    for (const [i, photo] of paid.entries()) {
+      const card = page.locator(`[data-testid=photo][data-id="${photo.id}"]`);
+      await card.getByTestId("add-to-cart").click();
+      await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+      await card.getByTestId("in-cart").waitFor();
+      if (i < paid.length - 1) {
+        await page.getByTestId("cart-overlay").click({ position: { x: 40, y: 400 } });
+        await expect.poll(() => panel.getAttribute("data-open")).toBe("false");
+      }
+    }
+    const totals = totalsIn(paid, tiers, currency);
+    expect(totals.discountPercent).toBe(15);
+    expect(await page.getByTestId("cart-count").textContent()).toBe(fill(m.cart.count, { count: 3 }));
+    expect(await page.getByTestId("cart-discount").textContent()).toBe(fill(m.cart.discount, { percent: 15 }));
+    expect(await page.getByTestId("cart-total").textContent()).toBe(formatMoney(totals.total, currency));
+    expect(await page.getByTestId("cart-button-total").textContent()).toBe(formatMoney(totals.total, currency));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => panel.getAttribute("data-open")).toBe("false");
+
+    // The language switch keeps the screen and the query; prices follow the language's currency.
+    const other: Lang = lang === "es" ? "en" : lang === "en" ? "br" : "es";
+    await page.getByLabel(m.nav.language).click();
+    await page.getByRole("link", { name: m.langs[other] }).click();
+    const target = href("race", other, { slug: SLUG }, { n: BIB });
+    expect(translatePath(href("race", lang, { slug: SLUG }, { n: BIB }), other)).toBe(target);
+    await page.waitForURL((url) => url.pathname + url.search === target);
+    const otherTotal = formatMoney(totalsIn(paid, tiers, currencyForLang(other)).total, currencyForLang(other));
+    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
+
+    // The cart and the panel's open state survive a reload.
+    await page.getByTestId("cart-button").click();
+    await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
+    await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+    expect(await page.getByTestId("cart-item").count()).toBe(3);
+    // Removing from the panel updates the grid and the total.
+    await page.getByTestId("cart-item").first().getByRole("button").click();
+    await expect.poll(() => page.getByTestId("cart-item").count()).toBe(2);
+    expect(await page.getByTestId("cart-discount").count()).toBe(0);
+
+    // No cart button on the checkout pages.
+    await page.goto(shop.url(href("checkout", lang)));
+    expect(await page.getByTestId("cart-button").count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("pages through a race and filters it by tag, with real links", async () => {
+    const { context, page, errors } = await visitor();
+    const all = await racePhotos(lang);
+    expect(all.found_pages).toBeGreaterThan(2);
+    await page.goto(shop.url(href("race", lang, { slug: SLUG })));
+    await page.getByTestId("pagination").waitFor();
+    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
+    const firstId = await page.getByTestId("photo").first().getAttribute("data-id");
+    expect(firstId).toBe(all.fotos[0].id);
+
+    await page.getByTestId("page-next").click();
+    await page.waitForURL((url) => url.searchParams.get("p") === "2");
+    const page2 = await racePhotos(lang, { p: 2 });
+    await expect.poll(() => page.getByTestId("photo").first().getAttribute("data-id")).toBe(page2.fotos[0].id);
+    expect(await page.getByRole("link", { name: fill(m.pager.page, { n: 2 }) }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByTestId("page-last").click();
+    await page.waitForURL((url) => url.searchParams.get("p") === String(all.found_pages));
+    expect(await page.getByTestId("page-next").count()).toBe(0);
+    await page.getByTestId("page-first").click();
+    await page.waitForURL((url) => url.pathname === href("race", lang, { slug: SLUG }) && !url.searchParams.has("p"));
+
+    // Tag chips: the race's tags in this language; a chip restarts at page 1.
+    const tag = all.tags[0];
+    expect(await page.getByTestId("tag-chips").getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)]);
+    await page.getByTestId("tag-chips").getByRole("link", { name: tag.nombre }).click();
+    await page.waitForURL((url) => url.searchParams.get("t") === tag.slug);
+    const tagged = await racePhotos(lang, { t: tag.slug });
+    await expect.poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: tagged.found_rows }));
+    expect(await page.getByTestId("tag-chips").getByRole("link", { name: tag.nombre }).getAttribute("aria-current")).toBe("page");
+    await page.getByTestId("tag-chips").getByRole("link", { name: m.race.all }).click();
+    await page.waitForURL((url) => !url.searchParams.has("t"));
+    await expect.poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
+
+    // A runner without photos: the empty state.
+    await page.getByLabel(m.race.searchLabel).fill("99999");
+    await page.getByRole("button", { name: m.race.searchButton }).click();
+    await page.getByTestId("empty-state").waitFor();
+    expect(await page.getByTestId("empty-state").textContent()).toContain(m.race.noResults);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a message and a retry when the photos cannot be loaded, keeping the cart", async () => {
+    const { context, page } = await visitor();
+    await page.goto(shop.url(href("races", lang)));
+    await page.getByTestId("race-list").waitFor();
+    await page.evaluate(() =>
+      localStorage.setItem("cart", JSON.stringify([{ id: "kept", free: "0", precio_arg: 5000, descuento_arg: 0, precio_usd: 5, descuento_usd: 0 }])),
+    );
+    await page.reload();
+    const kept = formatMoney(500_000, "ARS") === "AR$ 5.000" ? formatMoney(currency === "ARS" ? 500_000 : 500, currency) : "";
+    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(kept);
+
+    await page.route("**/api/fotos/**", (route) => route.abort("internetdisconnected"));
+    await page.getByTestId("race-list").getByRole("link").filter({ hasText: "Tetra Chapelco" }).click();
+    const failed = page.getByTestId("photos-failed");
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(m.race.loadFailed);
+    expect(await page.getByTestId("cart-button-total").textContent()).toBe(kept);
+
+    await page.unroute("**/api/fotos/**");
+    await page.getByTestId("retry").click();
+    await page.getByTestId("photo-grid").waitFor();
+    expect(await page.getByTestId("photos-failed").count()).toBe(0);
+    expect(await page.getByTestId("cart-button-total").textContent()).toBe(kept);
+    await context.close();
+  });
+
+  it("works without JavaScript: search form, deep-linked lightbox, pagination", async () => {
+    const { context, page } = await visitor({ javaScriptEnabled: false });
+    await page.goto(shop.url(href("home", lang)));
+    await page.locator("select[name=race]").selectOption(SLUG);
+    await page.getByLabel(m.home.bibLabel).fill(String(BIB));
+    await page.getByRole("button", { name: m.home.search }).click();
+    await page.waitForURL((url) => url.pathname + url.search === href("race", lang, { slug: SLUG }, { n: BIB }));
+
+    const data = await racePhotos(lang, { n: BIB });
+    await page.getByTestId("photo").first().getByRole("link").click();
+    await page.getByTestId("lightbox").waitFor();
+    expect(new URL(page.url()).searchParams.get("foto")).toBe(data.fotos[0].id);
+    await page.getByTestId("lightbox-next").click();
+    await page.waitForURL((url) => url.searchParams.get("foto") === data.fotos[1].id);
+    await page.getByTestId("lightbox-close").click();
+    await page.waitForURL((url) => !url.searchParams.has("foto"));
+    expect(await page.getByTestId("lightbox").count()).toBe(0);
+
+    await page.goto(shop.url(href("race", lang, { slug: SLUG })));
+    await page.getByTestId("page-next").click();
+    await page.waitForURL((url) => url.searchParams.get("p") === "2");
+    expect(await page.getByTestId("photo").count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("redirects", () => {
+  it("sends unknown paths and /es home, and drops a bad runner number", async () => {
+    const { context, page } = await visitor();
+    for (const [from, to] of [
+      ["/no/such/page", "/"],
+      ["/en/nothing-here", "/"],
+      ["/es", "/"],
+      ["/es/carreras", "/carreras"],
+      [`/carrera/${SLUG}?n=0`, `/carrera/${SLUG}`],
+      [`/en/race/${SLUG}?n=12a&t=cumbre`, `/en/race/${SLUG}?t=cumbre`],
+      ["/carreras?race=tetra-chapelco-2025&n=%2B305", `/carrera/${SLUG}?n=305`],
+    ]) {
+      await page.goto(shop.url(from));
+      expect(path(page), from).toBe(to);
+    }
+    await context.close();
+  });
+});
