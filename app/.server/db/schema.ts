@@ -424,3 +424,71 @@ export const contactReplies = pgTable(
   },
   (t) => [index("contact_replies_message_idx").on(t.messageId)],
 );
+
+/** A rotated box in the original photo's pixels: where a bib was read, for the review crop. */
+export type BibBox = { cx: number; cy: number; width: number; height: number; angle: number };
+
+/** Bib recognition's record of a photo: the raw text lines, kept so a new threshold re-decides without re-reading. */
+export const photoRecognitions = pgTable(
+  "photo_recognitions",
+  {
+    photoId: integer("photo_id")
+      .primaryKey()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["done", "failed"] }).notNull(),
+    lines: jsonb("lines").notNull().default([]),
+    frameWidth: integer("frame_width").notNull().default(0),
+    frameHeight: integer("frame_height").notNull().default(0),
+    ms: integer("ms").notNull().default(0),
+    error: text("error"),
+    recognizedAt: timestamp("recognized_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("photo_recognitions_race_idx").on(t.raceId, t.status)],
+);
+
+/**
+ * Every plausible bib read in a photo. "auto" ones are applied to photo_bibs;
+ * "pending" ones wait for an operator; decided ones are never re-suggested.
+ */
+export const bibSuggestions = pgTable(
+  "bib_suggestions",
+  {
+    id: serial("id").primaryKey(),
+    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    bib: integer("bib").notNull(),
+    confidence: real("confidence").notNull(),
+    box: jsonb("box").$type<BibBox>().notNull(),
+    doubts: jsonb("doubts").$type<string[]>().notNull().default([]),
+    status: text("status", { enum: ["pending", "auto", "accepted", "corrected", "rejected", "undone"] }).notNull().default("pending"),
+    /** The number the operator typed instead (status "corrected"). */
+    correctedBib: integer("corrected_bib"),
+    decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("bib_suggestions_photo_bib_key").on(t.photoId, t.bib), index("bib_suggestions_race_status_idx").on(t.raceId, t.status)],
+);
+
+/** Per-race recognition settings; null columns use the shop-wide default. */
+export const raceRecognitionSettings = pgTable("race_recognition_settings", {
+  raceId: integer("race_id")
+    .primaryKey()
+    .references(() => races.id, { onDelete: "cascade" }),
+  autoThreshold: real("auto_threshold"),
+  timingWindowSeconds: integer("timing_window_seconds"),
+  timingOffsetSeconds: integer("timing_offset_seconds"),
+});
+
+/** The organiser's timing file: when each bib crossed the photo point. */
+export const timingPassings = pgTable(
+  "timing_passings",
+  {
+    id: serial("id").primaryKey(),
+    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    bib: integer("bib").notNull(),
+    passedAt: timestamp("passed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("timing_passings_key").on(t.raceId, t.bib, t.passedAt), index("timing_passings_race_at_idx").on(t.raceId, t.passedAt)],
+);
