@@ -7,3 +7,9 @@ const KEY = Symbol.for("dorsal.services");
 const registry = globalThis as unknown as Record<symbol, RouterContext<Services> | undefined>;
 
 export const servicesContext: RouterContext<Services> = (registry[KEY] ??= createContext<Services>());
+
+/** Who is asking, as the server saw it (behind a trusted proxy, the forwarded address); for rate limits. */
+export type Client = { ip: string };
+const CLIENT_KEY = Symbol.for("dorsal.client");
+const clients = globalThis as unknown as Record<symbol, RouterContext<Client> | undefined>;
+export const clientContext: RouterContext<Client> = (clients[CLIENT_KEY] ??= createContext<Client>({ ip: "" }));

@@ -12,10 +12,19 @@ import {
 import "./app.css";
 import { CartPanel } from "./components/cart-panel.tsx";
 import { Footer } from "./components/footer.tsx";
+import { PageViewBeacon } from "./components/page-view-beacon.tsx";
+import { SeoLinks } from "./components/seo-links.tsx";
+import { servicesContext } from "./context.ts";
 import { TopBar } from "./components/top-bar.tsx";
 import { href } from "./i18n/href.ts";
 import { HTML_LANG, langFromPath } from "./i18n/langs.ts";
 import { useLang, useMessages } from "./i18n/use-messages.ts";
+import type { Route } from "./+types/root";
+
+/** The shop's public URL, for absolute canonical and hreflang links (SeoLinks). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.get(servicesContext).env.publicUrl };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = langFromPath(useLocation().pathname);
@@ -28,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <SeoLinks />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         {children}
@@ -46,6 +56,7 @@ export default function App() {
         {m.nav.skipToContent}
       </a>
       <Outlet />
+      <PageViewBeacon />
       {/* One cart panel for every page: its open state outlives navigation. */}
       <CartPanel />
     </>

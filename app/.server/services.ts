@@ -6,6 +6,11 @@ import { seedDemoIfEmpty } from "./db/seed-demo.ts";
 import type { Lang } from "../i18n/langs.ts";
 import * as catalog from "./catalog/index.ts";
 import * as storefront from "./storefront/index.ts";
+import * as mail from "./mail/index.ts";
+import * as contact from "./contact/index.ts";
+import * as notify from "./notify/index.ts";
+import * as analytics from "./analytics/index.ts";
+import * as seo from "./seo/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -21,10 +26,12 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const { db } = database;
   const mediaUrl: catalog.MediaUrl = (key) => (key ? `${env.publicUrl}/media/${key}` : "");
 
+  const mailer = mail.createMailer({ db, env, logger });
+
   const worker: Worker = createWorker({
     db,
     logger,
-    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) },
+    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver },
   });
 
   return {
@@ -50,6 +57,13 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
         return { status: race.status === "preparing" ? "preparing" : race.uploading ? "uploading" : "ready" };
       },
     },
+    /** Queues localized e-mail (see mail/README.md); the worker delivers it. */
+    mail: mailer,
+    contact: contact.createContactService({ db, mailer }),
+    /** The preparing-race "tell me when the photos are ready" list. */
+    notify: notify.createNotifyService({ db, mailer }),
+    analytics: analytics.createAnalytics({ db }),
+    seo: seo.createSeo({ db, publicUrl: env.publicUrl }),
     /** One read per storefront screen (home, race page). */
     storefront: {
       home: (lang: Lang) => storefront.homePage(db, mediaUrl, logger, lang),

@@ -2,8 +2,8 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import { servicesContext } from "../../context.ts";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { clientContext, servicesContext } from "../../context.ts";
 import type { Services } from "../services.ts";
 import { cliBridge } from "./cli-bridge.ts";
 import { mediaHandler } from "./media.ts";
@@ -53,7 +53,13 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",
-      getLoadContext: () => new RouterContextProvider(new Map([[servicesContext, services]])),
+      getLoadContext: (req) =>
+        new RouterContextProvider(
+          new Map<RouterContext<unknown>, unknown>([
+            [servicesContext, services],
+            [clientContext, { ip: req.ip ?? "" }],
+          ]),
+        ),
     }),
   );
 

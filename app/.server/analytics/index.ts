@@ -1,0 +1,2 @@
+export { createAnalytics, pageViewInput } from "./page-views.ts";
+export type { PageViewInput } from "./page-views.ts";

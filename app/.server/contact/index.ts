@@ -1,0 +1,3 @@
+export { createContactService } from "./submit.ts";
+export { contactInput } from "./input.ts";
+export type { ContactInput } from "./input.ts";

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+// Form fields several public forms share (contact, preparing-race notice).
+
+/** A plausible address: we write to it, so it must at least look deliverable. */
+export const emailField = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/);
+
+/** One line, inner whitespace collapsed: names end up in mail headers. */
+export const nameField = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1).max(max));

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { LANGS } from "../../i18n/langs.ts";
+import { renderMail } from "./render.ts";
+import { TEMPLATES, type TemplateData, type TemplateName } from "./templates/index.ts";
+
+// One sample per template: a new template without a sample fails to type-check here.
+const SAMPLES: { [K in TemplateName]: TemplateData<K> } = {
+  contactReceived: { name: "Ana", message: "¿Cuándo están las fotos?\nGracias" },
+  contactToShop: { id: 7, name: "Ana", email: "ana@example.com", phone: null, message: "Hola", visitorLang: "br" },
+  notifySignup: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305, category: "General" },
+  photosReady: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305 },
+};
+
+const URL = "https://shop.example";
+
+describe("mail templates", () => {
+  for (const name of Object.keys(TEMPLATES) as TemplateName[]) {
+    for (const lang of LANGS) {
+      it(`${name} renders in ${lang} with nothing left unfilled`, () => {
+        const mail = renderMail(name, lang, SAMPLES[name] as never, URL);
+        expect(mail.subject.length).toBeGreaterThan(3);
+        for (const part of [mail.subject, mail.html, mail.text]) expect(part).not.toMatch(/\{\w+\}/);
+        expect(mail.html).toContain(`<html lang="${lang === "br" ? "pt-BR" : lang}">`);
+        expect(mail.text).toContain(URL);
+      });
+    }
+  }
+
+  it("writes each language's own texts", () => {
+    const data = SAMPLES.notifySignup;
+    expect(renderMail("notifySignup", "es", data, URL).subject).toBe("Te avisamos cuando estén las fotos de Ultra Fiambalá");
+    expect(renderMail("notifySignup", "en", data, URL).subject).toBe("We will let you know when the photos of Ultra Fiambalá are ready");
+    expect(renderMail("notifySignup", "br", data, URL).subject).toBe("Avisaremos quando as fotos de Ultra Fiambalá estiverem prontas");
+  });
+
+  it("links into the shop in the message's language", () => {
+    expect(renderMail("notifySignup", "br", SAMPLES.notifySignup, URL).html).toContain(`href="${URL}/br/carreira/ultra-fiambala-2025"`);
+    expect(renderMail("photosReady", "en", SAMPLES.photosReady, URL).text).toContain(`${URL}/en/race/ultra-fiambala-2025?n=305`);
+    expect(renderMail("contactReceived", "es", SAMPLES.contactReceived, URL).text).toContain(`${URL}/ayuda`);
+  });
+
+  it("escapes what visitors typed in the HTML part and keeps it verbatim in the text part", () => {
+    const mail = renderMail("contactToShop", "es", { ...SAMPLES.contactToShop, name: "<b>Eve</b>", message: "<script>alert(1)</script>\nline two" }, URL);
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;<br>line two");
+    expect(mail.text).toContain("> <script>alert(1)</script>\n> line two");
+    expect(mail.subject).toBe("Nueva consulta de <b>Eve</b>");
+  });
+
+  it("shows the visitor's details to the shop, with a placeholder for a missing phone", () => {
+    const mail = renderMail("contactToShop", "es", SAMPLES.contactToShop, URL);
+    expect(mail.text).toContain("E-mail: ana@example.com");
+    expect(mail.text).toContain("Teléfono: (no indicó)");
+    expect(mail.text).toContain("Idioma: Português");
+  });
+
+  it("rejects data that does not fit the template", () => {
+    expect(() => renderMail("notifySignup", "es", { ...SAMPLES.notifySignup, bib: -1 }, URL)).toThrow();
+  });
+});

@@ -1,0 +1,3 @@
+export { createNotifyService } from "./signups.ts";
+export { notifyInput } from "./input.ts";
+export type { NotifyInput } from "./input.ts";

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { parseRunnerNumber } from "../../domain/bibs.ts";
+import { emailField, nameField } from "../http/fields.ts";
+
+/** The preparing-race form (SPEC §3): first name, last name, e-mail, category, runner number, plus the race. */
+export const notifyInput = z.object({
+  firstName: nameField(80),
+  lastName: nameField(80),
+  email: emailField.transform((e) => e.toLowerCase()),
+  category: z
+    .string()
+    .trim()
+    .max(80)
+    .nullish()
+    .transform((v) => v || null),
+  runnerNumber: z
+    .union([z.string(), z.number()])
+    .transform((v) => parseRunnerNumber(String(v)))
+    .pipe(z.number().int().positive()),
+  slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
+});
+
+export type NotifyInput = z.output<typeof notifyInput>;

@@ -1,0 +1,3 @@
+export { createSeo } from "./seo-service.ts";
+export { sitemapXml } from "./sitemap-xml.ts";
+export { robotsTxt } from "./robots-txt.ts";

@@ -1,0 +1,23 @@
+import { LANGS } from "../../i18n/langs.ts";
+import { PATHS, type Screen } from "../../i18n/paths.ts";
+
+/** Screens that are one visitor's business (checkout, purchases) rather than content to index. */
+const PRIVATE_SCREENS: Screen[] = ["checkout", "fullset", "preorder", "purchase", "purchaseAccount", "prepurchase"];
+
+/** The fixed part of each private path pattern: `/compra/:id` → `/compra/`. */
+function prefixOf(pattern: string): string {
+  const cut = pattern.indexOf(":");
+  return cut === -1 ? pattern : pattern.slice(0, cut);
+}
+
+export function robotsTxt(publicUrl: string): string {
+  const prefixes = new Set(["/api/", "/admin", "/pay/"]);
+  for (const screen of PRIVATE_SCREENS) for (const lang of LANGS) prefixes.add(prefixOf(PATHS[screen][lang]));
+  return [
+    "User-agent: *",
+    ...[...prefixes].map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,41 @@
+import { redirect } from "react-router";
+import { clientContext, servicesContext } from "../context.ts";
+import { href } from "../i18n/href.ts";
+import { isLang } from "../i18n/langs.ts";
+import { invalid, isDomainError } from "../.server/errors.ts";
+import { notifyInput } from "../.server/notify/index.ts";
+import { jsonData, statusApi } from "../.server/http/status-api.ts";
+import type { Route } from "./+types/api.notify";
+
+/**
+ * POST /api/notify: the preparing-race form. JSON `{ data: { firstName, lastName,
+ * email, category, runnerNumber, slug } }` answers `{ data: { status } }`; a plain
+ * form post (no JavaScript) comes back to the race page with `?notify=ok|error`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { ip } = context.get(clientContext);
+  if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+    return statusApi(request, async (lang) => {
+      const parsed = notifyInput.safeParse(await jsonData(request));
+      if (!parsed.success) throw invalid("invalidNotify");
+      return services.notify.signup(parsed.data, { lang, ip });
+    });
+  }
+  const form = Object.fromEntries(await request.formData());
+  const lang = isLang(form.lang) ? form.lang : "es";
+  const parsed = notifyInput.safeParse(form);
+  if (!parsed.success) {
+    const slug = typeof form.slug === "string" && /^[a-z0-9-]{1,100}$/.test(form.slug) ? form.slug : undefined;
+    return redirect(slug ? `${href("race", lang, { slug }, { notify: "error" })}#notify` : href("home", lang));
+  }
+  let outcome = "ok";
+  try {
+    await services.notify.signup(parsed.data, { lang, ip });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 404) return redirect(href("home", lang));
+    outcome = "error";
+  }
+  return redirect(`${href("race", lang, { slug: parsed.data.slug }, { notify: outcome })}#notify`);
+}
