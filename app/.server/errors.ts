@@ -4,7 +4,7 @@
  * Matched by `status`, not instanceof: the server and the page bundle each load
  * their own copy of this file.
  */
-export type ErrorCode = "NotFound" | "Invalid" | "Conflict" | "PaymentRequired" | "Forbidden" | "TooMany";
+export type ErrorCode = "NotFound" | "Invalid" | "Conflict" | "PaymentRequired" | "Forbidden" | "TooMany" | "Unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   Invalid: 400,
@@ -13,6 +13,8 @@ const STATUS: Record<ErrorCode, number> = {
   NotFound: 404,
   Conflict: 409,
   TooMany: 429,
+  // A service we depend on (a payment provider) did not answer; trying again later may work.
+  Unavailable: 503,
 };
 
 export class DomainError extends Error {

@@ -11,6 +11,9 @@ import * as contact from "./contact/index.ts";
 import * as notify from "./notify/index.ts";
 import * as analytics from "./analytics/index.ts";
 import * as seo from "./seo/index.ts";
+import * as orders from "./orders/index.ts";
+import * as payments from "./payments/index.ts";
+import * as delivery from "./delivery/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -27,11 +30,13 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const mediaUrl: catalog.MediaUrl = (key) => (key ? `${env.publicUrl}/media/${key}` : "");
 
   const mailer = mail.createMailer({ db, env, logger });
+  const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
+  const files = delivery.createDelivery({ db, storage, env, logger });
 
   const worker: Worker = createWorker({
     db,
     logger,
-    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver },
+    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers },
   });
 
   return {
@@ -56,6 +61,22 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
         const race = await catalog.findVisibleRace(db, slug);
         return { status: race.status === "preparing" ? "preparing" : race.uploading ? "uploading" : "ready" };
       },
+    },
+    /** Checkout, payments, purchase and pre-purchase pages (orders/, payments/, delivery/). */
+    purchases: {
+      create: sales.create,
+      view: (id: string, lang: Lang) => sales.view(id, lang, files.zipState),
+      download: files.downloadLink,
+      openFile: files.open,
+      requestZip: files.requestZip,
+      minZipPhotos: files.minZipPhotos,
+      webhook: sales.webhook,
+      demo: sales.demo,
+    },
+    preorders: {
+      ...sales.preorders,
+      /** For the back office when a race is published or tagged: paid pre-orders become sales. */
+      convertPaid: sales.convertPaidPreorders,
     },
     /** Queues localized e-mail (see mail/README.md); the worker delivers it. */
     mail: mailer,

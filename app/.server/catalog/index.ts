@@ -3,7 +3,7 @@ export type { ImportReport, ImportProgress } from "./import-folder.ts";
 export { ingestPhoto, frameOf } from "./ingest-photo.ts";
 export type { IngestOutcome } from "./ingest-photo.ts";
 export { deriveJob, DERIVE_JOB } from "./derive-job.ts";
-export { racePhotos, photoView, countVisiblePhotos, PAGE_SIZE } from "./race-photos.ts";
+export { racePhotos, photoView, countVisiblePhotos, visiblePhotosOf, PAGE_SIZE } from "./race-photos.ts";
 export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.ts";
 export { listVisibleRaces, findVisibleRace, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";
 export type { RaceRow, RaceSummary, MediaUrl } from "./races.ts";

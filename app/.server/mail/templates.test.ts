@@ -9,6 +9,14 @@ const SAMPLES: { [K in TemplateName]: TemplateData<K> } = {
   contactToShop: { id: 7, name: "Ana", email: "ana@example.com", phone: null, message: "Hola", visitorLang: "br" },
   notifySignup: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305, category: "General" },
   photosReady: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305 },
+  orderReceived: { firstName: "Ana", id: "K7QX2M", count: 3, total: "AR$ 12.750", payLink: "https://shop.example/pay/demo/abc" },
+  purchaseReady: { firstName: "Ana", id: "K7QX2M", count: 3, total: "AR$ 12.750" },
+  preorderConfirmed: { firstName: "Ana", id: "P9ZT4W", race: "Tetra Chapelco", dni: "30111222", total: "AR$ 40.000" },
+  preorderPhotosReady: { firstName: "Ana", id: "P9ZT4W", race: "Tetra Chapelco", count: 12 },
+  orderReceived: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750", payLink: "https://shop.example/pay/demo/abc" },
+  purchaseReady: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750" },
+  preorderConfirmed: { firstName: "Ana", id: "P3kL9mNqR2sT8vWy", race: "Patagonia Run", dni: "305", total: "AR$ 40.000" },
+  preorderPhotosReady: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", race: "Patagonia Run", count: 12 },
 };
 
 const URL = "https://shop.example";

@@ -15,6 +15,17 @@ export function localStorage(root: string): Storage {
       await fsp.writeFile(tmp, data);
       await fsp.rename(tmp, target);
     },
+    async putFile(key, filePath) {
+      const target = full(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      // A rename when on the same disk; a streamed copy when not.
+      await fsp.rename(filePath, tmp).catch(async () => {
+        await fsp.copyFile(filePath, tmp);
+        await fsp.rm(filePath, { force: true });
+      });
+      await fsp.rename(tmp, target);
+    },
     async get(key) {
       try {
         return await fsp.readFile(full(key));

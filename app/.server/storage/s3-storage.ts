@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
@@ -34,6 +36,13 @@ export function s3Storage(options: S3Options): Storage {
   return {
     async put(key, data, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: data, ContentType: contentType }));
+    },
+    async putFile(key, filePath, contentType) {
+      const { size } = await fsp.stat(filePath);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+      );
+      await fsp.rm(filePath, { force: true });
     },
     async get(key) {
       const chunks: Buffer[] = [];

@@ -7,6 +7,8 @@ import type { Readable } from "node:stream";
  */
 export interface Storage {
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
+  /** Stores a file from disk without reading it into memory (zips of hundreds of photos); the file is consumed. */
+  putFile(key: string, filePath: string, contentType?: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;

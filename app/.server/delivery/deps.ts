@@ -1,0 +1,6 @@
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/index.ts";
+
+export type DeliveryDeps = { db: Db; storage: Storage; env: Env; logger: Logger };

@@ -1,0 +1,143 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { STATE } from "../../domain/order-states.ts";
+import type { Db } from "../db/client.ts";
+import { orders, payments, preorders, providerEvents } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderName, type WebhookInput } from "../payments/index.ts";
+import type { OrderDeps } from "./deps.ts";
+import { queueDelivery } from "./jobs.ts";
+import { mailPreorderConfirmed } from "./preorders.ts";
+import { moveOrder, movePreorder } from "./state-machine.ts";
+
+export type Applied = "applied" | "duplicate" | "ignored";
+
+/** A payment's status only moves forward: a late "approved" never undoes a refund. */
+const RANK: Record<PaymentStatus, number> = { pending: 0, rejected: 1, approved: 2, refunded: 3 };
+const isStatus = (s: string): s is PaymentStatus => s in RANK;
+
+type Target =
+  | { kind: "order"; id: number; state: number; total: number; currency: string }
+  | { kind: "preorder"; id: number; state: number; total: number; currency: string };
+
+async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promise<Target | undefined> {
+  const ref = parseReference(event.reference);
+  let byOrder: SQL | undefined;
+  let byPreorder: SQL | undefined;
+  if (ref) {
+    if (ref.kind === "order") byOrder = eq(orders.publicId, ref.publicId);
+    else byPreorder = eq(preorders.publicId, ref.publicId);
+  } else {
+    // Refunds and some provider events name only the payment.
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, event.paymentId)));
+    if (payment?.orderId) byOrder = eq(orders.id, payment.orderId);
+    else if (payment?.preorderId) byPreorder = eq(preorders.id, payment.preorderId);
+  }
+  if (byOrder) {
+    const [o] = await tx.select().from(orders).where(byOrder);
+    return o && { kind: "order", id: o.id, state: o.state, total: o.total, currency: o.currency };
+  }
+  if (byPreorder) {
+    const [p] = await tx.select().from(preorders).where(byPreorder);
+    return p && { kind: "preorder", id: p.id, state: p.state, total: p.total, currency: p.currency };
+  }
+  return undefined;
+}
+
+/**
+ * Applies one verified payment event, exactly once: the provider's event id is
+ * recorded in the same transaction, so a redelivered event changes nothing.
+ * The amount is checked against the sale before anything is marked paid, and a
+ * second approved payment for a sale that is already paid is recorded but
+ * never counted.
+ */
+export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName, event: PaymentEvent): Promise<Applied> {
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [fresh] = await tx
+      .insert(providerEvents)
+      .values({ provider, eventId: event.eventId, payload: (event.raw ?? {}) as object })
+      .onConflictDoNothing()
+      .returning({ id: providerEvents.id });
+    if (!fresh) return "duplicate";
+    const done = async (result: Applied) => {
+      await tx.update(providerEvents).set({ processedAt: new Date() }).where(eq(providerEvents.id, fresh.id));
+      return result;
+    };
+
+    const target = await findTarget(tx, provider, event);
+    if (!target) {
+      deps.logger.warn({ provider, event: event.eventId, reference: event.reference }, "payment for nothing we know");
+      return done("ignored");
+    }
+
+    // The payment row: one per provider payment, its status only moving forward.
+    const link = target.kind === "order" ? { orderId: target.id } : { preorderId: target.id };
+    const [known] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, event.paymentId)))
+      .for("update");
+    const before = known && isStatus(known.status) ? known.status : undefined;
+    const status = before && RANK[before] > RANK[event.status] ? before : event.status;
+    const amount = event.amount ?? known?.amount ?? target.total;
+    const currency = event.currency ?? known?.currency ?? target.currency;
+    const mismatch = status === "approved" && (amount !== target.total || currency !== target.currency);
+    const stored = mismatch ? "amount_mismatch" : status;
+    if (known) {
+      await tx.update(payments).set({ status: known.status === "amount_mismatch" ? known.status : stored, raw: event.raw as object }).where(eq(payments.id, known.id));
+    } else {
+      await tx.insert(payments).values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, raw: event.raw as object });
+    }
+    if (mismatch || known?.status === "amount_mismatch") {
+      deps.logger.error({ provider, payment: event.paymentId, amount, currency, expected: target.total }, "payment amount does not match the sale");
+      return done("ignored");
+    }
+
+    const cause = `${provider} payment ${event.paymentId} ${status}`;
+    if (target.kind === "order") await applyToOrder(deps, tx, target, status, cause, provider, event.paymentId);
+    else await applyToPreorder(deps, tx, target, status, cause);
+    return done("applied");
+  });
+}
+
+async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: string, provider: string, paymentId: string) {
+  if (status === "approved") {
+    if (await moveOrder(tx, target.id, STATE.paid, cause)) await queueDelivery(tx, target.id);
+    else if (target.state === STATE.paid || target.state === STATE.closed) {
+      // Paid twice (two tabs, two cards): kept on record for a refund, never counted.
+      const [first] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(and(eq(payments.orderId, target.id), eq(payments.status, "approved")));
+      if (Number(first.n) > 1) deps.logger.warn({ order: target.id, provider, payment: paymentId }, "second approved payment for a paid sale");
+    }
+  } else if (status === "rejected") {
+    await moveOrder(tx, target.id, STATE.cancelled, cause);
+  } else if (status === "refunded") {
+    await moveOrder(tx, target.id, STATE.refunded, cause);
+  }
+}
+
+async function applyToPreorder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: string) {
+  if (status === "approved") {
+    if (await movePreorder(tx, target.id, STATE.paid, cause)) await mailPreorderConfirmed(deps, tx, target.id);
+  } else if (status === "rejected") {
+    await movePreorder(tx, target.id, STATE.cancelled, cause);
+  } else if (status === "refunded") {
+    // Pre-purchases have no refunded state: the refund cancels it, so no sale is ever made from it.
+    await movePreorder(tx, target.id, STATE.cancelled, cause);
+  }
+}
+
+/** A webhook from a provider: verified by the provider, then each payment it names applied once. */
+export async function receiveWebhook(deps: OrderDeps, providerName: string, input: WebhookInput): Promise<Applied[]> {
+  const provider = deps.payments.byName(providerName);
+  if (!provider) throw notFound();
+  const events = await provider.readWebhook(input);
+  const results: Applied[] = [];
+  for (const event of events) results.push(await applyPaymentEvent(deps, provider.name, event));
+  return results;
+}

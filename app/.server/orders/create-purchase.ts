@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { formatMoney } from "../../domain/money.ts";
+import { STATE } from "../../domain/order-states.ts";
+import { currencyForCountry } from "../../domain/pricing.ts";
+import type { Lang } from "../../i18n/langs.ts";
+import { message } from "../../i18n/messages/index.ts";
+import { randomCode } from "../catalog/index.ts";
+import type { Db } from "../db/client.ts";
+import { customers, orderPhotos, orders } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { formatReference, type PaymentProvider } from "../payments/index.ts";
+import { priceCart, priceFullset, type PricedOrder } from "../pricing/index.ts";
+import type { OrderDeps } from "./deps.ts";
+import { PENDING_TTL_MS, queueDelivery, queueExpiry } from "./jobs.ts";
+import { purchaseUrl } from "./links.ts";
+import { moveOrder, recordCreated } from "./state-machine.ts";
+
+/** SPEC §3 checkout form: '1' Argentina, '2' Brasil, '3' Chile, '4' other. */
+export type Country = "1" | "2" | "3" | "4";
+
+export type Buyer = { country: Country; firstName: string; lastName: string; email: string; lang: Lang };
+
+export type PurchaseInput = Buyer & ({ photoIds: string[] } | { fullset: { raceId: number; bib: number } });
+
+export type PurchaseCreated = { id: string; link: string };
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A repeated submit of the same cart and e-mail within this window is the same order. */
+const REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** Same buyer, same photos, same currency: the same purchase. */
+function cartHash(email: string, currency: string, input: PurchaseInput): string {
+  const what = "photoIds" in input ? ["cart", [...new Set(input.photoIds)].sort()] : ["fullset", input.fullset.raceId, input.fullset.bib];
+  return createHash("sha256").update(JSON.stringify([email, currency, what])).digest("hex");
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Turns a checkout into a sale priced from the database alone. A free sale is
+ * paid at once and delivered; otherwise it waits, pending, for the provider
+ * whose link is returned. Submitting the same cart again within minutes
+ * returns the same sale.
+ */
+export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Promise<PurchaseCreated> {
+  const { db } = deps;
+  const currency = currencyForCountry(input.country);
+  const email = normalizeEmail(input.email);
+  const priced: PricedOrder & { race?: { id: number } } =
+    "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+  const hash = cartHash(email, currency, input);
+  const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
+
+  const { order, repeated } = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Two submits racing each other: the second waits here and then finds the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartHash, hash),
+          inArray(orders.state, [STATE.pending, STATE.paid, STATE.closed]),
+          gt(orders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (existing) return { order: existing, repeated: true };
+
+    const [customer] = await tx
+      .insert(customers)
+      .values({ email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), country: Number(input.country) })
+      .returning({ id: customers.id });
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        publicId: randomCode(16),
+        customerId: customer.id,
+        kind: "photoIds" in input ? "cart" : "fullset",
+        raceId: "photoIds" in input ? null : input.fullset.raceId,
+        fullsetBib: "photoIds" in input ? null : input.fullset.bib,
+        currency,
+        subtotal: priced.subtotal,
+        total: priced.total,
+        discountPercent: priced.discountPercent,
+        provider: provider?.name ?? "free",
+        cartHash: hash,
+        lang: input.lang,
+      })
+      .returning();
+    await tx.insert(orderPhotos).values(priced.lines.map((line) => ({ orderId: order.id, photoId: line.photo.id, price: line.price })));
+    await recordCreated(tx, { orderId: order.id }, "photoIds" in input ? "checkout" : "checkout fullset");
+    if (priced.total === 0) {
+      await moveOrder(tx, order.id, STATE.paid, "free");
+      await queueDelivery(tx, order.id);
+    } else {
+      await queueExpiry(tx, { orderId: order.id }, new Date(Date.now() + PENDING_TTL_MS));
+    }
+    return { order, repeated: false };
+  });
+
+  const pageLink = purchaseUrl(deps.env.publicUrl, order.lang as Lang, order.publicId);
+  if (order.total === 0 || order.state !== STATE.pending) return { id: order.publicId, link: pageLink };
+  if (repeated) return { id: order.publicId, link: order.paymentLink ?? (await waitForLink(db, order.id)) };
+  return { id: order.publicId, link: await openCheckout(deps, provider!, order, { ...input, email }, priced.lines.length) };
+}
+
+/** Asks the provider for the payment link; if it cannot give one the sale is cancelled and the buyer told to retry. */
+async function openCheckout(deps: OrderDeps, provider: PaymentProvider, order: OrderRow, buyer: Buyer, count: number): Promise<string> {
+  const lang = order.lang as Lang;
+  const returnUrl = purchaseUrl(deps.env.publicUrl, lang, order.publicId);
+  let checkout;
+  try {
+    checkout = await provider.createCheckout({
+      reference: formatReference({ kind: "order", publicId: order.publicId }),
+      title: message(lang, "orderTexts.checkoutTitle", { count, id: order.publicId }),
+      amount: order.total,
+      currency: order.currency,
+      email: buyer.email,
+      firstName: buyer.firstName,
+      lastName: buyer.lastName,
+      lang,
+      returnUrl,
+      expiresAt: new Date(order.createdAt.getTime() + PENDING_TTL_MS),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, order: order.publicId }, "payment provider refused the checkout");
+    await deps.db.transaction((tx) => moveOrder(tx as unknown as Db, order.id, STATE.cancelled, `provider unavailable: ${provider.name}`));
+    throw new DomainError("Unavailable", "paymentUnavailable");
+  }
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.update(orders).set({ paymentLink: checkout.link, providerRef: checkout.ref, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await deps.mailer.send(
+      {
+        to: buyer.email,
+        lang,
+        template: "orderReceived",
+        data: { firstName: buyer.firstName.trim(), id: order.publicId, count, total: formatMoney(order.total, order.currency), payLink: checkout.link },
+        key: `order-received:${order.id}`,
+      },
+      { tx },
+    );
+  });
+  return checkout.link;
+}
+
+/** A racing submit is still talking to the provider: wait briefly for its link. */
+async function waitForLink(db: Db, orderId: number): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const [row] = await db.select({ link: orders.paymentLink, state: orders.state }).from(orders).where(eq(orders.id, orderId));
+    if (row?.link) return row.link;
+    if (row?.state !== STATE.pending) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new DomainError("Unavailable", "paymentUnavailable");
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { Lang } from "../../i18n/langs.ts";
+import type { WebhookInput } from "../payments/index.ts";
+import { applyPaymentEvent, receiveWebhook } from "./apply-payment.ts";
+import { createPurchase, type PurchaseInput } from "./create-purchase.ts";
+import type { OrderDeps } from "./deps.ts";
+import { demoCheckout, demoDecide } from "./demo-payment.ts";
+import { deliverJob, expireJob } from "./fulfil.ts";
+import { CONVERT_PREORDERS_JOB, DELIVER_JOB, EXPIRE_JOB } from "./jobs.ts";
+import { convertPaidPreorders, createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
+import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
+
+export type { OrderDeps } from "./deps.ts";
+export type { PurchaseInput, PurchaseCreated, Country, Buyer } from "./create-purchase.ts";
+export type { PreorderInput, PrepurchaseView, ConversionReport } from "./preorders.ts";
+export type { PurchaseView, OrderRow, ZipState } from "./purchase-view.ts";
+export type { DemoCheckout } from "./demo-payment.ts";
+export type { Applied } from "./apply-payment.ts";
+export { moveOrder, movePreorder } from "./state-machine.ts";
+export { findOrder } from "./purchase-view.ts";
+export { DELIVER_JOB, EXPIRE_JOB, CONVERT_PREORDERS_JOB, PENDING_TTL_MS } from "./jobs.ts";
+
+/** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
+export function createOrders(deps: OrderDeps) {
+  return {
+    create: (input: PurchaseInput) => createPurchase(deps, input),
+    view: (publicId: string, lang: Lang, zip: (order: OrderRow) => Promise<ZipState>) => purchaseView(deps, publicId, lang, zip),
+    find: (publicId: string) => findOrder(deps.db, publicId),
+    webhook: (provider: string, input: WebhookInput) => receiveWebhook(deps, provider, input),
+    applyPaymentEvent: (...args: Parameters<typeof applyPaymentEvent> extends [unknown, ...infer R] ? R : never) => applyPaymentEvent(deps, ...args),
+    demo: {
+      get: (token: string) => demoCheckout(deps, token),
+      decide: (token: string, outcome: "approved" | "rejected") => demoDecide(deps, token, outcome),
+    },
+    preorders: {
+      form: (slug: string, lang: Lang) => preorderForm(deps, slug, lang),
+      create: (input: PreorderInput) => createPreorder(deps, input),
+      view: (publicId: string, lang: Lang) => prepurchaseView(deps, publicId, lang),
+    },
+    /** Called by the back office when a race is published (and after tagging): paid pre-orders become sales. */
+    convertPaidPreorders: (raceId: number) => convertPaidPreorders(deps, raceId),
+    handlers: {
+      [DELIVER_JOB]: deliverJob(deps),
+      [EXPIRE_JOB]: expireJob(deps),
+      [CONVERT_PREORDERS_JOB]: async (payload: unknown) => {
+        await convertPaidPreorders(deps, z.object({ raceId: z.number().int() }).parse(payload).raceId);
+      },
+    },
+  };
+}
+
+export type Orders = ReturnType<typeof createOrders>;

@@ -1,0 +1,258 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
+import { STATE } from "../../domain/order-states.ts";
+import { parseRunnerNumber } from "../../domain/bibs.ts";
+import { currencyForCountry } from "../../domain/pricing.ts";
+import type { Lang } from "../../i18n/langs.ts";
+import { message } from "../../i18n/messages/index.ts";
+import { findVisibleRace, pick, randomCode, summarize, type RaceSummary } from "../catalog/index.ts";
+import type { Db } from "../db/client.ts";
+import { customers, orderPhotos, orders, preorders, races } from "../db/schema.ts";
+import { DomainError, invalid, notFound } from "../errors.ts";
+import { formatInZone } from "../images/index.ts";
+import { formatReference } from "../payments/index.ts";
+import { findSellingRace, runnerPhotos } from "../pricing/index.ts";
+import { normalizeEmail, type Buyer } from "./create-purchase.ts";
+import type { OrderDeps } from "./deps.ts";
+import { PENDING_TTL_MS, queueDelivery, queueExpiry } from "./jobs.ts";
+import { prepurchaseUrl } from "./links.ts";
+import { methodOf, SHOP_ZONE } from "./purchase-view.ts";
+import { movePreorder, moveOrder, recordCreated } from "./state-machine.ts";
+
+export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };
+
+const REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** GET /api/preventa/{slug}: the race as the pre-order form needs it; 404 unless it takes pre-orders. */
+export async function preorderForm(deps: OrderDeps, slug: string, lang: Lang): Promise<RaceSummary> {
+  const race = await findVisibleRace(deps.db, slug);
+  if (!race.preorderOpen) throw notFound("preorderNotFound", { slug });
+  return summarize(race, lang, deps.mediaUrl);
+}
+
+/** "30.123.456" and "30123456" are the same number: the runner's bib or ID, digits only. */
+export function normalizeDni(dni: string): string {
+  return dni.replace(/[\s.\-]/g, "");
+}
+
+/** POST /api/preventa: a pending pre-purchase at the race's promotional price, and its payment link. */
+export async function createPreorder(deps: OrderDeps, input: PreorderInput): Promise<{ id: string; link: string }> {
+  const { db } = deps;
+  const [race] = await db.select().from(races).where(eq(races.id, input.raceId));
+  if (!race || race.slug !== input.raceSlug || !race.preorderOpen || race.status === "draft") throw invalid("preorderClosed");
+  const distance = input.distance?.trim() || null;
+  if (distance && race.distances.length > 0 && !race.distances.includes(distance)) throw invalid("invalidDistance");
+  const dni = normalizeDni(input.dni);
+  const currency = currencyForCountry(input.country);
+  const total = currency === "ARS" ? race.preorderArs : race.preorderUsd;
+  const email = normalizeEmail(input.email);
+  const lang = input.lang;
+  const provider = total > 0 ? deps.payments.forCurrency(currency) : undefined;
+  const hash = createHash("sha256").update(JSON.stringify(["preorder", race.id, email, dni, currency])).digest("hex");
+
+  const { preorder, repeated } = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
+    const [existing] = await tx
+      .select({ preorder: preorders })
+      .from(preorders)
+      .innerJoin(customers, eq(customers.id, preorders.customerId))
+      .where(
+        and(
+          eq(preorders.raceId, race.id),
+          eq(preorders.dni, dni),
+          eq(customers.email, email),
+          eq(preorders.currency, currency),
+          inArray(preorders.state, [STATE.pending, STATE.paid]),
+          gt(preorders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(preorders.createdAt))
+      .limit(1);
+    if (existing) return { preorder: existing.preorder, repeated: true };
+    const [customer] = await tx
+      .insert(customers)
+      .values({ email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), country: Number(input.country) })
+      .returning({ id: customers.id });
+    const [preorder] = await tx
+      .insert(preorders)
+      .values({ publicId: randomCode(16), raceId: race.id, customerId: customer.id, dni, distance, currency, total, provider: provider?.name ?? "free", lang })
+      .returning();
+    await recordCreated(tx, { preorderId: preorder.id }, "pre-order form");
+    if (total === 0) {
+      await movePreorder(tx, preorder.id, STATE.paid, "free");
+      await mailPreorderConfirmed(deps, tx, preorder.id);
+    } else {
+      await queueExpiry(tx, { preorderId: preorder.id }, new Date(Date.now() + PENDING_TTL_MS));
+    }
+    return { preorder, repeated: false };
+  });
+
+  const pageLink = prepurchaseUrl(deps.env.publicUrl, preorder.lang as Lang, preorder.publicId);
+  if (preorder.state !== STATE.pending || preorder.total === 0) return { id: preorder.publicId, link: pageLink };
+  if (repeated && preorder.paymentLink) return { id: preorder.publicId, link: preorder.paymentLink };
+  if (repeated) throw new DomainError("Unavailable", "paymentUnavailable");
+
+  let checkout;
+  try {
+    checkout = await provider!.createCheckout({
+      reference: formatReference({ kind: "preorder", publicId: preorder.publicId }),
+      title: message(lang, "orderTexts.preorderTitle", { race: pick(race.name, lang) }),
+      amount: total,
+      currency,
+      email,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      lang,
+      returnUrl: pageLink,
+      expiresAt: new Date(preorder.createdAt.getTime() + PENDING_TTL_MS),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, preorder: preorder.publicId }, "payment provider refused the pre-order checkout");
+    await db.transaction((tx) => movePreorder(tx as unknown as Db, preorder.id, STATE.cancelled, `provider unavailable: ${provider!.name}`));
+    throw new DomainError("Unavailable", "paymentUnavailable");
+  }
+  await db.update(preorders).set({ paymentLink: checkout.link, providerRef: checkout.ref }).where(eq(preorders.id, preorder.id));
+  return { id: preorder.publicId, link: checkout.link };
+}
+
+export async function mailPreorderConfirmed(deps: OrderDeps, tx: Db, preorderId: number): Promise<void> {
+  const [row] = await tx
+    .select({ preorder: preorders, customer: customers, race: races })
+    .from(preorders)
+    .innerJoin(customers, eq(customers.id, preorders.customerId))
+    .innerJoin(races, eq(races.id, preorders.raceId))
+    .where(eq(preorders.id, preorderId));
+  const lang = row.preorder.lang as Lang;
+  await deps.mailer.send(
+    {
+      to: row.customer.email,
+      lang,
+      template: "preorderConfirmed",
+      data: {
+        firstName: row.customer.firstName,
+        id: row.preorder.publicId,
+        race: pick(row.race.name, lang),
+        dni: row.preorder.dni,
+        total: formatMoney(row.preorder.total, row.preorder.currency),
+      },
+      key: `preorder-confirmed:${row.preorder.id}`,
+    },
+    { tx },
+  );
+}
+
+/** SPEC §3's pre-purchase response; `moneda`, `carrera`, `dni` and `distancia` are our additions. */
+export type PrepurchaseView = {
+  venta: {
+    id: string;
+    id_estado: number;
+    codigo_venta: string | null;
+    fecha: string;
+    fechapago: string | null;
+    total_ars: number;
+    total_usd: number;
+    id_mediodepago: number;
+    mediodepago: string;
+    moneda: Currency;
+    carrera: string;
+    dni: string;
+    distancia: string | null;
+  };
+  cliente: { nombre: string; apellido: string; email: string };
+  pagado: boolean;
+  link: string | null;
+};
+
+export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: Lang): Promise<PrepurchaseView> {
+  const [row] = await deps.db
+    .select({ preorder: preorders, customer: customers, race: races, sale: orders.publicId })
+    .from(preorders)
+    .innerJoin(customers, eq(customers.id, preorders.customerId))
+    .innerJoin(races, eq(races.id, preorders.raceId))
+    .leftJoin(orders, eq(orders.id, preorders.orderId))
+    .where(eq(preorders.publicId, publicId))
+    .limit(1);
+  if (!row) throw notFound("prepurchaseNotFound");
+  const { preorder, customer, race } = row;
+  const zone = race.timezone || SHOP_ZONE;
+  const ars = preorder.currency === "ARS";
+  const method = methodOf(preorder.provider, lang);
+  return {
+    venta: {
+      id: preorder.publicId,
+      id_estado: preorder.state,
+      codigo_venta: row.sale ?? null,
+      fecha: formatInZone(preorder.createdAt, zone),
+      fechapago: preorder.paidAt ? formatInZone(preorder.paidAt, zone) : null,
+      total_ars: ars ? toUnits(preorder.total) : 0,
+      total_usd: ars ? 0 : toUnits(preorder.total),
+      id_mediodepago: method.id,
+      mediodepago: method.name,
+      moneda: preorder.currency,
+      carrera: pick(race.name, lang),
+      dni: preorder.dni,
+      distancia: preorder.distance,
+    },
+    cliente: { nombre: customer.firstName, apellido: customer.lastName, email: customer.email },
+    pagado: preorder.state === STATE.paid || preorder.state === STATE.closed,
+    link: preorder.state === STATE.pending ? preorder.paymentLink : null,
+  };
+}
+
+export type ConversionReport = { converted: number; waiting: number };
+
+/**
+ * Turns a race's paid pre-orders into sales once the runner's photos are
+ * published: a full set of that bib's visible photos at 0 (already paid for),
+ * linked as the pre-purchase's `codigo_venta`, then delivered by e-mail.
+ * Pre-orders whose runner has no photo yet wait for the next call.
+ */
+export async function convertPaidPreorders(deps: OrderDeps, raceId: number): Promise<ConversionReport> {
+  const { db } = deps;
+  const race = await findSellingRace(db, raceId);
+  const paid = await db
+    .select()
+    .from(preorders)
+    .where(and(eq(preorders.raceId, race.id), eq(preorders.state, STATE.paid), isNull(preorders.orderId)));
+  const report: ConversionReport = { converted: 0, waiting: 0 };
+  for (const preorder of paid) {
+    const bib = parseRunnerNumber(preorder.dni);
+    const list = bib === undefined ? [] : await runnerPhotos(db, race.id, bib);
+    if (list.length === 0) {
+      report.waiting++;
+      continue;
+    }
+    const made = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [locked] = await tx.select().from(preorders).where(eq(preorders.id, preorder.id)).for("update");
+      if (locked.state !== STATE.paid || locked.orderId !== null) return false;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          publicId: randomCode(16),
+          customerId: locked.customerId,
+          kind: "fullset",
+          raceId: race.id,
+          fullsetBib: bib!,
+          currency: locked.currency,
+          subtotal: 0,
+          total: 0,
+          provider: "preorder",
+          cartHash: `preorder:${locked.publicId}`,
+          lang: locked.lang,
+        })
+        .returning();
+      await tx.insert(orderPhotos).values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
+      await recordCreated(tx, { orderId: order.id }, `pre-order ${locked.publicId}`);
+      await moveOrder(tx, order.id, STATE.paid, `paid by pre-order ${locked.publicId}`);
+      await tx.update(preorders).set({ orderId: order.id }).where(eq(preorders.id, locked.id));
+      await movePreorder(tx, locked.id, STATE.closed, `sale ${order.publicId}`);
+      await queueDelivery(tx, order.id);
+      return true;
+    });
+    if (made) report.converted++;
+  }
+  return report;
+}

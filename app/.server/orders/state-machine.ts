@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import { canMove, isStateId, STATE, type StateId } from "../../domain/order-states.ts";
+import type { Db } from "../db/client.ts";
+import { orderEvents, orders, preorders } from "../db/schema.ts";
+
+/**
+ * The only code that changes a sale's or pre-purchase's state. It locks the
+ * row, refuses moves the domain's table does not allow, stamps the payment
+ * time and records the change with its cause. Call it inside a transaction.
+ *
+ * Returns whether the state changed; a disallowed or repeated move changes
+ * nothing, so replayed webhooks and jobs are harmless.
+ */
+export async function moveOrder(tx: Db, orderId: number, to: StateId, cause: string): Promise<boolean> {
+  const [row] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!row || !isStateId(row.state) || !canMove("sale", row.state, to)) return false;
+  await tx
+    .update(orders)
+    .set({
+      state: to,
+      updatedAt: new Date(),
+      ...(to === STATE.paid ? { paidAt: sql`coalesce(${orders.paidAt}, now())` } : {}),
+    })
+    .where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({ orderId, fromState: row.state, toState: to, cause });
+  return true;
+}
+
+export async function movePreorder(tx: Db, preorderId: number, to: StateId, cause: string): Promise<boolean> {
+  const [row] = await tx.select({ state: preorders.state }).from(preorders).where(eq(preorders.id, preorderId)).for("update");
+  if (!row || !isStateId(row.state) || !canMove("preorder", row.state, to)) return false;
+  await tx
+    .update(preorders)
+    .set({ state: to, ...(to === STATE.paid ? { paidAt: sql`coalesce(${preorders.paidAt}, now())` } : {}) })
+    .where(eq(preorders.id, preorderId));
+  await tx.insert(orderEvents).values({ preorderId, fromState: row.state, toState: to, cause });
+  return true;
+}
+
+/** The first event of a new sale or pre-purchase: it is born pending (or paid, when free). */
+export async function recordCreated(tx: Db, target: { orderId: number } | { preorderId: number }, cause: string): Promise<void> {
+  await tx.insert(orderEvents).values({ ...target, fromState: null, toState: STATE.pending, cause });
+}

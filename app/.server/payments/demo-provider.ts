@@ -1,0 +1,60 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { randomCode } from "../catalog/index.ts";
+import { WebhookRejected, type PaymentProvider, type WebhookInput } from "./provider.ts";
+
+export const DEMO_SIGNATURE_HEADER = "x-demo-signature";
+
+const demoEvent = z.object({
+  token: z.string().regex(/^[A-Za-z0-9]{16,40}$/),
+  outcome: z.enum(["approved", "rejected"]),
+  reference: z.string(),
+  amount: z.number().int().nonnegative(),
+  currency: z.enum(["ARS", "USD"]),
+});
+export type DemoEvent = z.infer<typeof demoEvent>;
+
+export type DemoProvider = PaymentProvider & {
+  /** The signed webhook the demo payment page sends to the shop's own webhook handling. */
+  webhookFor(event: DemoEvent): WebhookInput;
+};
+
+/**
+ * The built-in provider: its "checkout" is the shop's own page at
+ * `/pay/demo/{token}` with approve and reject buttons. Its webhooks are signed
+ * with a key that never leaves the process, so only that page can send them.
+ */
+export function demoProvider(publicUrl: string): DemoProvider {
+  const key = randomBytes(32);
+  const sign = (body: string) => createHmac("sha256", key).update(body).digest("hex");
+  return {
+    name: "demo",
+    async createCheckout() {
+      const token = randomCode(24);
+      return { link: `${publicUrl}/pay/demo/${token}`, ref: token };
+    },
+    webhookFor(event) {
+      const body = JSON.stringify(event);
+      return { body, headers: new Headers({ [DEMO_SIGNATURE_HEADER]: sign(body) }), url: new URL(`${publicUrl}/api/webhooks/demo`) };
+    },
+    async readWebhook({ body, headers }) {
+      const given = Buffer.from(headers.get(DEMO_SIGNATURE_HEADER) ?? "", "hex");
+      const expected = Buffer.from(sign(body), "hex");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookRejected("bad demo signature");
+      const parsed = demoEvent.safeParse(JSON.parse(body));
+      if (!parsed.success) throw new WebhookRejected("malformed demo event");
+      const e = parsed.data;
+      return [
+        {
+          eventId: `${e.token}:${e.outcome}`,
+          paymentId: e.token,
+          status: e.outcome,
+          reference: e.reference,
+          amount: e.amount,
+          currency: e.currency,
+          raw: e,
+        },
+      ];
+    },
+  };
+}
