@@ -1,4 +1,5 @@
 import { route, type RouteConfig } from "@react-router/dev/routes";
+import { adminRoutes } from "./admin-routes.ts";
 import { LANGS } from "./i18n/langs.ts";
 import { PATHS, type Screen } from "./i18n/paths.ts";
 
@@ -43,6 +44,7 @@ export default [
   route("api/webhooks/:provider", "routes/api.webhooks.ts"),
   route("pay/demo/:token", "routes/pay-demo.tsx"),
   route("download/:token", "routes/download.ts"),
+  ...adminRoutes,
   route("api/*", "routes/api.not-found.ts"),
   route("es/*", "routes/es-redirect.ts", { id: "es-redirect" }),
   route("es", "routes/es-redirect.ts", { id: "es-root-redirect" }),

@@ -101,6 +101,8 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       ensureFirst: () => admin.ensureFirstAdmin(db, env),
       create: (email: string, password: string, role?: admin.Role) => admin.createAdmin(db, email, password, role),
     },
+    /** The back office: every call takes the operator; roles and race assignments are checked inside. */
+    admin: admin.createAdminServices({ db, storage, env, logger, mediaUrl }),
     /** Shared with the CLI through DATA_DIR/server.json so it can hand work to this process. */
     cliToken: randomBytes(24).toString("base64url"),
     demo: {

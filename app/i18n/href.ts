@@ -4,7 +4,7 @@ import { PATHS, SCREENS, type Screen } from "./paths.ts";
 export type Params = Record<string, string | number>;
 export type Query = Record<string, string | number | undefined | null>;
 
-function queryString(query?: Query): string {
+export function queryString(query?: Query): string {
   if (!query) return "";
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -27,7 +27,7 @@ export function href(screen: Screen, lang: Lang, params: Params = {}, query?: Qu
 
 export type Match = { screen: Screen; lang: Lang; params: Record<string, string> };
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
   const want = pattern.split("/").filter(Boolean);
   const got = pathname.split("/").filter(Boolean);
   if (want.length !== got.length) return undefined;

@@ -1,3 +1,92 @@
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/index.ts";
+import { audit, listAudit } from "./audit.ts";
+import { login, type LoginInput } from "./login.ts";
+import { requireAdmin, type Operator } from "./operator.ts";
+import {
+  changeOwnPassword,
+  inviteOperator,
+  listOperators,
+  resetOperatorPassword,
+  updateOperator,
+  type InviteInput,
+  type UpdateOperatorInput,
+} from "./operators.ts";
+import { onPublished, type PublishPorts } from "./publish.ts";
+import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
+import { formInputOf, type RaceForm } from "./race-form.ts";
+import { loadSessionSecret } from "./session-secret.ts";
+import { checkLoginCsrf, closeSession, loginCsrf, readSession, type SessionDeps } from "./sessions.ts";
+import { createSigner, safeEqual } from "./signing.ts";
+
 export { createAdmin, ensureFirstAdmin } from "./accounts.ts";
 export type { Role } from "./accounts.ts";
 export { hashPassword, verifyPassword, generatePassword } from "./passwords.ts";
+export type { Operator } from "./operator.ts";
+export { parseRaceForm, raceFormInput, formInputOf, NEW_RACE, STATUSES } from "./race-form.ts";
+export type { RaceForm, RaceFormErrors, RaceFormInput, RaceStatus } from "./race-form.ts";
+export type { RaceListRow, RaceEditor, PhotoCounts } from "./races.ts";
+export type { OperatorRow } from "./operators.ts";
+export type { AuditEntry } from "./audit.ts";
+export { chosenFile } from "./site-image.ts";
+export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "./login.ts";
+
+export type MediaUrl = (key: string | null | undefined) => string;
+
+export type AdminDeps = { db: Db; storage: Storage; env: Env; logger: Logger; mediaUrl: MediaUrl; ports?: PublishPorts };
+
+/**
+ * The back office's services. Every call that reads or changes shop data takes
+ * the operator first: roles and race assignments are checked here, not in routes,
+ * and every change is written to the audit log.
+ */
+export function createAdminServices({ db, storage, env, logger, mediaUrl, ports = {} }: AdminDeps) {
+  const signer = createSigner(loadSessionSecret(env));
+  const session: SessionDeps = { db, signer, secure: env.publicUrl.startsWith("https://") };
+  const raceDeps = { db, storage, onPublished: onPublished(db, logger, ports) };
+
+  return {
+    auth: {
+      login: (input: LoginInput) => login(session, input),
+      async logout(op: Operator) {
+        await audit(db, op, "logout");
+        return closeSession(session, op.sessionId);
+      },
+      /** The operator behind a Cookie header, or undefined. */
+      authenticate: (cookieHeader: string | null | undefined) => readSession(session, cookieHeader),
+      /** Whether a submitted CSRF token belongs to this operator's session. */
+      checkCsrf: (op: Operator, token: string | null | undefined) => Boolean(token) && safeEqual(String(token), op.csrfToken),
+      loginCsrf: (cookieHeader: string | null | undefined) => loginCsrf(session, cookieHeader),
+      checkLoginCsrf: (cookieHeader: string | null | undefined, token: string | undefined) => checkLoginCsrf(session, cookieHeader, token),
+    },
+    operators: {
+      list: (op: Operator) => listOperators(db, op),
+      invite: (op: Operator, input: InviteInput) => inviteOperator(db, op, input),
+      update: (op: Operator, id: number, input: UpdateOperatorInput) => updateOperator(db, op, id, input),
+      resetPassword: (op: Operator, id: number) => resetOperatorPassword(db, op, id),
+      changeOwnPassword: (op: Operator, input: { current: string; next: string; confirm: string }) => changeOwnPassword(db, op, input),
+    },
+    audit: {
+      async list(op: Operator, query: { q?: string; before?: number }) {
+        requireAdmin(op);
+        return listAudit(db, query);
+      },
+    },
+    races: {
+      list: (op: Operator) => listRaces(db, op),
+      header: (op: Operator, raceId: number) => raceHeader(db, op, raceId),
+      /** The editor's fields, with the stored logo and hero as URLs. */
+      async editor(op: Operator, raceId: number) {
+        const { race, tags, overrides } = await raceEditor(db, op, raceId);
+        return { id: race.id, slug: race.slug, status: race.status, name: race.name, logoUrl: mediaUrl(race.logoKey), heroUrl: mediaUrl(race.heroKey), input: formInputOf(race, tags, overrides) };
+      },
+      create: (op: Operator, form: RaceForm, images: RaceImages) => createRace(raceDeps, op, form, images),
+      update: (op: Operator, raceId: number, form: RaceForm, images: RaceImages) => updateRace(raceDeps, op, raceId, form, images),
+      setStatus: (op: Operator, raceId: number, status: RaceRow["status"]) => setRaceStatus(raceDeps, op, raceId, status),
+    },
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -1,4 +1,5 @@
 import type { Messages } from "./es.ts";
+import adminBr from "./admin/br.ts";
 
 export default {
   brand: {
@@ -392,6 +393,8 @@ export default {
     ctaSub: "Escreva para nós e responderemos em breve.",
     ctaButton: "Fale conosco",
   },
+  /** The back office (its texts live in messages/admin/). */
+  admin: adminBr,
   errors: {
     notFound: "Não encontramos o que você procurava.",
     raceNotFound: "A corrida “{slug}” não existe.",

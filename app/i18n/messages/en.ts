@@ -1,4 +1,5 @@
 import type { Messages } from "./es.ts";
+import adminEn from "./admin/en.ts";
 
 export default {
   brand: {
@@ -392,6 +393,8 @@ export default {
     ctaSub: "Write to us and we will answer shortly.",
     ctaButton: "Contact us",
   },
+  /** The back office (its texts live in messages/admin/). */
+  admin: adminEn,
   errors: {
     notFound: "We could not find what you were looking for.",
     raceNotFound: "The race “{slug}” does not exist.",

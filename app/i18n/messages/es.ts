@@ -1,4 +1,6 @@
 /** Source messages (es). en.ts and br.ts must satisfy this shape. */
+import adminEs from "./admin/es.ts";
+
 const es = {
   brand: {
     name: "Dorsal",
@@ -391,6 +393,8 @@ const es = {
     ctaSub: "Escribinos y te respondemos a la brevedad.",
     ctaButton: "Contactanos",
   },
+  /** The back office (its texts live in messages/admin/). */
+  admin: adminEs,
   errors: {
     notFound: "No encontramos lo que buscabas.",
     raceNotFound: "La carrera «{slug}» no existe.",

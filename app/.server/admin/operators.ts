@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { adminUsers, raceAssignments, races } from "../db/schema.ts";
+import { DomainError, invalid } from "../errors.ts";
+import type { Role } from "./accounts.ts";
+import { audit } from "./audit.ts";
+import { requireAdmin, type Operator } from "./operator.ts";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { closeSessionsOf } from "./sessions.ts";
+
+export type OperatorRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: Date;
+  raceIds: number[];
+};
+
+export const inviteSchema = z.object({
+  email: z.email().trim().toLowerCase(),
+  name: z.string().trim().max(120).default(""),
+  role: z.enum(["admin", "photographer"]),
+  raceIds: z.array(z.coerce.number().int().positive()).default([]),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+export const updateOperatorSchema = z.object({
+  name: z.string().trim().max(120).default(""),
+  role: z.enum(["admin", "photographer"]),
+  raceIds: z.array(z.coerce.number().int().positive()).default([]),
+  disabled: z.boolean().default(false),
+});
+export type UpdateOperatorInput = z.input<typeof updateOperatorSchema>;
+
+export async function listOperators(db: Db, op: Operator): Promise<OperatorRow[]> {
+  requireAdmin(op);
+  const rows = await db.select().from(adminUsers).orderBy(asc(adminUsers.email));
+  const assignments = await db.select().from(raceAssignments);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    disabled: Boolean(r.disabledAt),
+    createdAt: r.createdAt,
+    raceIds: assignments.filter((a) => a.adminId === r.id).map((a) => a.raceId),
+  }));
+}
+
+async function setAssignments(db: Db, adminId: number, raceIds: number[]): Promise<void> {
+  await db.delete(raceAssignments).where(eq(raceAssignments.adminId, adminId));
+  if (!raceIds.length) return;
+  const known = await db.select({ id: races.id }).from(races).where(inArray(races.id, raceIds));
+  if (known.length) await db.insert(raceAssignments).values(known.map((r) => ({ adminId, raceId: r.id })));
+}
+
+/** Creates an operator with a one-time password that the inviting admin passes on (or that is e-mailed). */
+export async function inviteOperator(db: Db, op: Operator, input: InviteInput): Promise<{ id: number; email: string; password: string }> {
+  requireAdmin(op);
+  const data = inviteSchema.parse(input);
+  const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, data.email));
+  if (existing) throw new DomainError("Conflict", "operatorExists", { email: data.email });
+  const password = generatePassword();
+  const [row] = await db
+    .insert(adminUsers)
+    .values({ email: data.email, name: data.name, role: data.role, passwordHash: await hashPassword(password) })
+    .returning({ id: adminUsers.id });
+  await setAssignments(db, row.id, data.role === "photographer" ? data.raceIds : []);
+  await audit(db, op, "operator.invite", { operatorId: row.id, email: data.email, role: data.role, raceIds: data.raceIds });
+  return { id: row.id, email: data.email, password };
+}
+
+export async function updateOperator(db: Db, op: Operator, id: number, input: UpdateOperatorInput): Promise<void> {
+  requireAdmin(op);
+  const data = updateOperatorSchema.parse(input);
+  // An admin cannot lock themselves out by accident.
+  if (id === op.id && (data.disabled || data.role !== "admin")) throw invalid("cannotDemoteSelf");
+  if (data.role !== "admin" || data.disabled) {
+    const others = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.role, "admin"), ne(adminUsers.id, id)));
+    if (!others.length) throw invalid("lastAdmin");
+  }
+  const [before] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  if (!before) throw new DomainError("NotFound", "notFound");
+  await db
+    .update(adminUsers)
+    .set({ name: data.name, role: data.role, disabledAt: data.disabled ? (before.disabledAt ?? new Date()) : null })
+    .where(eq(adminUsers.id, id));
+  await setAssignments(db, id, data.role === "photographer" ? data.raceIds : []);
+  if (data.disabled) await closeSessionsOf(db, id);
+  await audit(db, op, "operator.update", { operatorId: id, email: before.email, ...data });
+}
+
+/** A new one-time password for an operator who lost theirs; their open sessions end. */
+export async function resetOperatorPassword(db: Db, op: Operator, id: number): Promise<{ email: string; password: string }> {
+  requireAdmin(op);
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  if (!row) throw new DomainError("NotFound", "notFound");
+  const password = generatePassword();
+  await db.update(adminUsers).set({ passwordHash: await hashPassword(password) }).where(eq(adminUsers.id, id));
+  await closeSessionsOf(db, id);
+  await audit(db, op, "operator.resetPassword", { operatorId: id, email: row.email });
+  return { email: row.email, password };
+}
+
+export const passwordChangeSchema = z
+  .object({ current: z.string().min(1), next: z.string().min(10).max(200), confirm: z.string() })
+  .refine((v) => v.next === v.confirm, { path: ["confirm"], message: "mismatch" });
+
+/** Every operator may change their own password (the one-time one first of all). */
+export async function changeOwnPassword(db: Db, op: Operator, input: z.input<typeof passwordChangeSchema>): Promise<void> {
+  const data = passwordChangeSchema.parse(input);
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, op.id));
+  if (!row || !(await verifyPassword(data.current, row.passwordHash))) throw invalid("wrongPassword");
+  await db.update(adminUsers).set({ passwordHash: await hashPassword(data.next) }).where(eq(adminUsers.id, op.id));
+  await audit(db, op, "operator.changePassword", {});
+}

@@ -1,0 +1,132 @@
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { attempt } from "../../admin/outcome.ts";
+import { useAdmin } from "../../admin/use-admin.ts";
+import { PageHeader } from "../../components/admin/admin-shell.tsx";
+import { CsrfField } from "../../components/admin/csrf-field.tsx";
+import { buttonClass, secondaryButtonClass } from "../../components/admin/fields.tsx";
+import { Notice } from "../../components/admin/notice.tsx";
+import { StatusBadge } from "../../components/admin/status-badge.tsx";
+import { servicesContext } from "../../context.ts";
+import { adminHref } from "../../i18n/admin-href.ts";
+import { langFromPath } from "../../i18n/langs.ts";
+import { fill, MESSAGES } from "../../i18n/messages/index.ts";
+import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import type { Route } from "./+types/races";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const races = await context.get(servicesContext).admin.races.list(context.get(operatorContext));
+  return {
+    races,
+    notice: url.searchParams.get("notice"),
+    notified: Number(url.searchParams.get("notified") ?? 0),
+    converted: Number(url.searchParams.get("converted") ?? 0),
+  };
+}
+
+const statusForm = z.object({ raceId: z.coerce.number().int().positive(), status: z.enum(["draft", "preparing", "published", "archived"]) });
+
+/** Quick status changes from the list (publish, archive). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const fields = Object.fromEntries(await request.formData());
+  const result = await attempt(lang, async () => {
+    const form = statusForm.parse(fields);
+    return context.get(servicesContext).admin.races.setStatus(context.get(operatorContext), form.raceId, form.status);
+  });
+  if (!result.ok) return result.response;
+  const { published, notified, converted } = result.value;
+  throw redirect(adminHref("adminRaces", lang, {}, published ? { notice: "published", notified, converted } : { notice: "saved" }));
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  return [{ title: `${m.races.title} · ${m.brand}` }];
+};
+
+export default function Races({ loaderData, actionData }: Route.ComponentProps) {
+  const { races, notice, notified, converted } = loaderData;
+  const m = useMessages().admin;
+  const lang = useLang();
+  const isAdmin = useAdmin().operator.role === "admin";
+  return (
+    <>
+      <PageHeader title={m.races.title}>
+        {isAdmin && (
+          <Link to={adminHref("adminRaceNew", lang)} className={buttonClass}>
+            + {m.races.new}
+          </Link>
+        )}
+      </PageHeader>
+      {notice === "published" && <Notice kind="ok">{fill(m.races.published, { notified, converted })}</Notice>}
+      {notice === "saved" && <Notice kind="ok">{m.common.saved}</Notice>}
+      {notice === "created" && <Notice kind="ok">{m.races.created}</Notice>}
+      {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
+      {races.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{isAdmin ? m.races.empty : m.races.noneAssigned}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {races.map((race) => (
+            <li key={race.id} className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <div className="min-w-48 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="text-lg font-bold text-ink">{race.name[lang] || race.name.es}</h2>
+                  <StatusBadge status={race.status} />
+                  {race.uploading && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">↑</span>}
+                </div>
+                <p className="text-sm text-slate-500">
+                  {race.eventDate ?? m.common.noDate} · /{race.slug}
+                </p>
+              </div>
+              <dl className="grid grid-cols-4 gap-4 text-center text-sm">
+                <Count label={m.races.photos} value={race.photos} />
+                <Count label={m.races.tagged} value={race.tagged} />
+                <Count label={m.races.untagged} value={race.untagged} warn={race.untagged > 0} />
+                <Count label={m.races.processing} value={race.processing} />
+              </dl>
+              <div className="flex flex-wrap gap-2">
+                <Link to={adminHref("adminRacePhotos", lang, { raceId: race.id })} className={secondaryButtonClass}>
+                  {m.races.managePhotos}
+                </Link>
+                <Link to={adminHref("adminRaceTagging", lang, { raceId: race.id })} className={secondaryButtonClass}>
+                  {m.races.tag}
+                </Link>
+                {isAdmin && (
+                  <>
+                    <Link to={adminHref("adminRace", lang, { raceId: race.id })} className={secondaryButtonClass}>
+                      {m.races.edit}
+                    </Link>
+                    <Link to={adminHref("adminRacePreview", lang, { raceId: race.id })} className={secondaryButtonClass}>
+                      {m.races.preview}
+                    </Link>
+                    {race.status !== "published" && (
+                      <Form method="post">
+                        <CsrfField />
+                        <input type="hidden" name="raceId" value={race.id} />
+                        <input type="hidden" name="status" value="published" />
+                        <button type="submit" className={buttonClass}>
+                          {m.races.publish}
+                        </button>
+                      </Form>
+                    )}
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Count({ label, value, warn = false }: { label: string; value: number; warn?: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`text-lg font-bold tabular-nums ${warn ? "text-amber-700" : "text-ink"}`}>{value}</dd>
+    </div>
+  );
+}
