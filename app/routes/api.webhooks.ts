@@ -21,6 +21,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return json({ error: "rejected" }, { status: 400 });
     }
     if (isDomainError(error)) return json({ error: error.code }, { status: error.status });
+    if ((error as Error)?.name === "PaymentNotYetKnown") {
+      services.logger.warn({ provider: params.provider, err: error }, "webhook ahead of its payment; asked to retry");
+      return json({ error: "retry" }, { status: 503 });
+    }
     services.logger.error({ provider: params.provider, err: error }, "webhook could not be applied");
     return json({ error: "unavailable" }, { status: 503 });
   }

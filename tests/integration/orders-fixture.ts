@@ -33,7 +33,9 @@ export const RACE_JSON = {
 async function jpeg(width: number, height: number, hue: number): Promise<Buffer> {
   // A gradient, so a watermark or a wrong crop would show in a pixel comparison.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="hsl(${hue},70%,40%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},70%,60%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  // The camera's clock, so photos carry a capture time (`fechahora`).
+  const clock = `2025:05:04 09:${String(hue % 60).padStart(2, "0")}:${String((hue * 7) % 60).padStart(2, "0")}`;
+  return sharp(Buffer.from(svg)).withExif({ IFD2: { DateTimeOriginal: clock } }).jpeg({ quality: 85 }).toBuffer();
 }
 
 export async function makeOrdersRaceFolder(): Promise<string> {
@@ -110,7 +112,9 @@ export async function call(
   const init: RequestInit = { method, headers: { "content-type": "application/json", ...headers } };
   if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
   const request = new Request(new URL(url, "http://shop.test"), init);
-  const response = (await handler({ request, params, context } as never)) as Response;
+  const answer = await handler({ request, params, context } as never);
+  // A page loader may answer plain data instead of a Response.
+  const response = answer instanceof Response ? answer : Response.json(answer);
   const text = await response.clone().text();
   let parsed: unknown = text;
   try {
@@ -119,12 +123,19 @@ export async function call(
   return { status: response.status, body: parsed, response };
 }
 
-/** The e-mails written to the outbox, as raw text. */
+/** Undoes quoted-printable (soft line breaks and =XX bytes) so links can be searched for. */
+function unquote(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}
+
+/** The e-mails written to the outbox, as readable text. */
 export function outbox(shop: TestShop): string[] {
   const dir = path.join(shop.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => unquote(fs.readFileSync(path.join(dir, f), "latin1")));
 }

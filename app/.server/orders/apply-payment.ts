@@ -11,6 +11,14 @@ import { moveOrder, movePreorder } from "./state-machine.ts";
 
 export type Applied = "applied" | "duplicate" | "ignored";
 
+/** An event about a payment we have not seen yet; answered 503 so the provider retries it later. */
+export class PaymentNotYetKnown extends Error {
+  constructor(provider: string, paymentId: string) {
+    super(`${provider} event for unknown payment ${paymentId}; retry later`);
+    this.name = "PaymentNotYetKnown";
+  }
+}
+
 /** A payment's status only moves forward: a late "approved" never undoes a refund. */
 const RANK: Record<PaymentStatus, number> = { pending: 0, rejected: 1, approved: 2, refunded: 3 };
 const isStatus = (s: string): s is PaymentStatus => s in RANK;
@@ -68,6 +76,10 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     };
 
     const target = await findTarget(tx, provider, event);
+    if (!target && event.status === "refunded") {
+      // A refund that overtook its payment: roll back (the event stays unrecorded) so the provider delivers it again.
+      throw new PaymentNotYetKnown(provider, event.paymentId);
+    }
     if (!target) {
       deps.logger.warn({ provider, event: event.eventId, reference: event.reference }, "payment for nothing we know");
       return done("ignored");

@@ -22,7 +22,8 @@ export type PricedOrder = {
 /** Races whose photos are for sale; a preparing race's photos are not. */
 const SELLING = ["published", "archived"] as const;
 
-function priced(photo: PhotoRow, race: RaceRow, currency: Currency): PricedPhoto {
+/** A photo's own prices, else its race's, in one currency (what `domain/pricing` takes). */
+export function priced(photo: Pick<PhotoRow, "free" | "priceArs" | "priceUsd" | "saleArs" | "saleUsd">, race: Pick<RaceRow, "priceArs" | "priceUsd">, currency: Currency): PricedPhoto {
   return currency === "ARS"
     ? { free: photo.free, price: photo.priceArs ?? race.priceArs, sale: photo.saleArs ?? 0 }
     : { free: photo.free, price: photo.priceUsd ?? race.priceUsd, sale: photo.saleUsd ?? 0 };
@@ -90,7 +91,7 @@ export async function priceFullset(db: Db, raceId: number, bib: number, currency
 }
 
 /** Spreads a flat price over the photos so the lines add up exactly to it. */
-function splitEvenly(list: PhotoRow[], race: RaceRow, total: number): PricedLine[] {
+export function splitEvenly<P, R>(list: P[], race: R, total: number): { photo: P; race: R; price: number }[] {
   const each = Math.floor(total / list.length);
   const rest = total - each * list.length;
   return list.map((photo, i) => ({ photo, race, price: each + (i < rest ? 1 : 0) }));

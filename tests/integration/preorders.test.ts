@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoBibs, photos, preorders, races } from "../../app/.server/db/schema.ts";
+import { loader as purchaseDetail } from "../../app/routes/api.purchase-detail.ts";
+import { loader as prepurchase } from "../../app/routes/api.prepurchase.ts";
+import { action as createPreorder } from "../../app/routes/api.preventa.ts";
+import { loader as preorderRace } from "../../app/routes/api.preventa-race.ts";
+import { action as payDemo } from "../../app/routes/pay-demo.tsx";
+import { createTestShop, type TestShop } from "./helpers.ts";
+import { ORDERS_RACE, buyer, call, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+
+describe("pre-orders", () => {
+  let shop: TestShop;
+  let race: OrdersRace;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    race = await seedOrdersRace(shop);
+  });
+  afterAll(() => shop.close());
+
+  const form = (data: Record<string, unknown> = {}) => ({
+    data: { ...buyer({ email: "pre@example.com", confirmEmail: "pre@example.com" }), raceId: race.raceId, raceSlug: ORDERS_RACE, dni: "300", distance: "21K", ...data },
+  });
+  const post = (data: Record<string, unknown> = {}, lang = "es") => call(shop, createPreorder, `/api/preventa?lang=${lang}`, { method: "POST", body: form(data) });
+  const view = (id: string) => call(shop, prepurchase, `/api/prepurchase/${id}?lang=es`, { params: { id } });
+  async function approve(link: string) {
+    const token = link.split("/").pop()!;
+    return call(shop, payDemo, `/pay/demo/${token}`, { method: "POST", body: "outcome=approved", params: { token }, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  }
+
+  it("loads the race for the form, and 404s without an open pre-order", async () => {
+    const ok = await call(shop, preorderRace, `/api/preventa/${ORDERS_RACE}?lang=en`, { params: { slug: ORDERS_RACE } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ id: race.raceId, slug: ORDERS_RACE, nombre: "Orders Trail", preventa_arg: 40000, preventa_usd: 40, distancias: ["10K", "21K"] });
+    expect((await call(shop, preorderRace, "/api/preventa/nope", { params: { slug: "nope" } })).status).toBe(404);
+    await shop.database.db.update(races).set({ preorderOpen: false }).where(eq(races.id, race.raceId));
+    expect((await call(shop, preorderRace, `/api/preventa/${ORDERS_RACE}`, { params: { slug: ORDERS_RACE } })).status).toBe(404);
+    expect((await post()).body.status).toBe("error");
+    await shop.database.db.update(races).set({ preorderOpen: true }).where(eq(races.id, race.raceId));
+  });
+
+  it("answers { status, link } and refuses bad forms with status error and a localized message", async () => {
+    const { status, body } = await post();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "success" });
+    expect(body.link).toMatch(/^http:\/\/shop\.test\/pay\/demo\//);
+    expect((await post()).body.link).toBe(body.link);
+
+    for (const [data, text] of [
+      [{ dni: "" }, /DNI/],
+      [{ confirmEmail: "x@example.com" }, /no coinciden/],
+      [{ raceSlug: "other-race" }, /preventa/],
+      [{ distance: "99K" }, /distancia/],
+      [{ country: "" }, /país/],
+    ] as [Record<string, unknown>, RegExp][]) {
+      const res = await post(data);
+      expect(res.status, JSON.stringify(data)).toBe(400);
+      expect(res.body).toMatchObject({ status: "error", link: null });
+      expect(res.body.message).toMatch(text);
+    }
+  });
+
+  it("is paid through the same webhook handling, then turned into a sale when the runner's photos are published", async () => {
+    const { body } = await post({ email: "runner300@example.com", confirmEmail: "runner300@example.com", dni: "300" }, "br");
+    const id = body.id as string;
+    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 0 } });
+
+    const back = await approve(body.link);
+    expect(back.response.headers.get("location")).toBe(`http://shop.test/br/precompra/${id}`);
+    const paid = (await view(id)).body.data;
+    expect(paid).toMatchObject({ pagado: true, link: null, venta: { id_estado: 2, codigo_venta: null, mediodepago: "Demo" } });
+    expect(paid.venta.fechapago).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await shop.services.worker.drain();
+    expect(outbox(shop).some((m) => m.includes("X-Dorsal-Template: preorderConfirmed") && m.includes(`/br/precompra/${id}`))).toBe(true);
+
+    const report = await shop.services.preorders.convertPaid(race.raceId);
+    expect(report).toEqual({ converted: 1, waiting: 0 });
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 0 });
+    const closed = (await view(id)).body.data;
+    expect(closed.venta.id_estado).toBe(3);
+    const sale = closed.venta.codigo_venta as string;
+    expect(sale).toMatch(/^[A-Za-z0-9]{16}$/);
+    const purchase = (await call(shop, purchaseDetail, `/api/purchase/${sale}?lang=es`, { params: { id: sale } })).body.data;
+    expect(purchase).toMatchObject({ pagado: true, venta: { tot_fotos: 12, total_arg: 0, mediodepago: "Preventa", id_mediodepago: 4 } });
+    await shop.services.worker.drain();
+    expect(outbox(shop).some((m) => m.includes("X-Dorsal-Template: preorderPhotosReady") && m.includes(`/br/compra/${sale}`))).toBe(true);
+  });
+
+  it("waits for a runner without photos until they are tagged", async () => {
+    const { body } = await post({ email: "runner777@example.com", confirmEmail: "runner777@example.com", dni: "777", country: "3" });
+    expect((await view(body.id)).body.data.venta).toMatchObject({ total_usd: 40, total_ars: 0 });
+    await approve(body.link);
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 1 });
+    const [photo] = await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids.X15));
+    await shop.database.db.insert(photoBibs).values({ photoId: photo.id, raceId: race.raceId, bib: 777 });
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 1, waiting: 0 });
+    expect((await view(body.id)).body.data.venta.codigo_venta).toMatch(/^[A-Za-z0-9]{16}$/);
+  });
+
+  it("stores the distance and a dni written with dots as digits; 404 for an unknown pre-purchase", async () => {
+    const { body } = await post({ email: "dots@example.com", confirmEmail: "dots@example.com", dni: "30.123.456", distance: "10K" });
+    const [row] = await shop.database.db.select().from(preorders).where(eq(preorders.publicId, body.id));
+    expect(row).toMatchObject({ dni: "30123456", distance: "10K", state: 1, currency: "ARS", total: 4_000_000 });
+    expect((await view("NoSuchPreorder12")).status).toBe(404);
+  });
+});
