@@ -1,3 +1,5 @@
+import path from "node:path";
+import type { Lang } from "../../i18n/langs.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
@@ -14,6 +16,10 @@ import {
   type InviteInput,
   type UpdateOperatorInput,
 } from "./operators.ts";
+import { importServerFolder } from "./import-folder.ts";
+import { photoProgress } from "./photo-progress.ts";
+import { previewRace } from "./preview.ts";
+import { createPhotoUploads } from "./uploads.ts";
 import { onPublished, type PublishPorts } from "./publish.ts";
 import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
 import { formInputOf, type RaceForm } from "./race-form.ts";
@@ -31,6 +37,8 @@ export type { RaceListRow, RaceEditor, PhotoCounts } from "./races.ts";
 export type { OperatorRow } from "./operators.ts";
 export type { AuditEntry } from "./audit.ts";
 export { chosenFile } from "./site-image.ts";
+export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
+export type { UploadOutcome } from "./uploads.ts";
 export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "./login.ts";
 
 export type MediaUrl = (key: string | null | undefined) => string;
@@ -61,6 +69,14 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, ports 
       loginCsrf: (cookieHeader: string | null | undefined) => loginCsrf(session, cookieHeader),
       checkLoginCsrf: (cookieHeader: string | null | undefined, token: string | undefined) => checkLoginCsrf(session, cookieHeader, token),
     },
+    /** tus endpoint for photo uploads, mounted by the Express app at UPLOAD_PATH. */
+    uploads: createPhotoUploads({
+      db,
+      storage,
+      logger,
+      directory: path.join(env.dataDir, "tmp", "uploads"),
+      authenticate: (cookieHeader) => readSession(session, cookieHeader),
+    }),
     operators: {
       list: (op: Operator) => listOperators(db, op),
       invite: (op: Operator, input: InviteInput) => inviteOperator(db, op, input),
@@ -85,6 +101,11 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, ports 
       create: (op: Operator, form: RaceForm, images: RaceImages) => createRace(raceDeps, op, form, images),
       update: (op: Operator, raceId: number, form: RaceForm, images: RaceImages) => updateRace(raceDeps, op, raceId, form, images),
       setStatus: (op: Operator, raceId: number, status: RaceRow["status"]) => setRaceStatus(raceDeps, op, raceId, status),
+      preview: (op: Operator, raceId: number, page: number, lang: Lang) => previewRace(db, mediaUrl, op, raceId, page, lang),
+      importFolder: (op: Operator, folder: string) => importServerFolder(db, storage, op, folder),
+    },
+    photos: {
+      progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId),
     },
   };
 }

@@ -80,8 +80,14 @@ export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, t
   return Number(row.n);
 }
 
-export async function racePhotos(db: Db, query: RacePhotosQuery, mediaUrl: MediaUrl): Promise<RacePhotosView> {
-  const race = await findVisibleRace(db, query.slug);
+/** `findRace` defaults to visible races only; the back office's preview passes one that also finds drafts. */
+export async function racePhotos(
+  db: Db,
+  query: RacePhotosQuery,
+  mediaUrl: MediaUrl,
+  findRace: (db: Db, slug: string) => Promise<RaceRow> = findVisibleRace,
+): Promise<RacePhotosView> {
+  const race = await findRace(db, query.slug);
   const where = visiblePhotosOf(race.id, query.bib, query.tag);
   const foundRows = await countVisiblePhotos(db, race.id, query.bib, query.tag);
   const foundPages = pageCount(foundRows, PAGE_SIZE);

@@ -39,6 +39,8 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
 
   app.get("/media/{*key}", mediaHandler(services.storage));
   app.use("/internal/cli", cliBridge(services));
+  // Resumable photo uploads (tus); the upload service checks the operator's session and CSRF token.
+  app.all(["/admin/uploads", "/admin/uploads/{*id}"], (req, res) => void services.admin.uploads.handle(req, res));
 
   if (devMiddleware) {
     app.use(devMiddleware);

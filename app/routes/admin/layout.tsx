@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { adminSession } from "../../middleware/admin-session.ts";
@@ -17,7 +17,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout() {
-  return (
+  // A screen may ask to be shown without the frame (the visitor-eyed race preview).
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  return bare ? (
+    <Outlet />
+  ) : (
     <AdminShell>
       <Outlet />
     </AdminShell>

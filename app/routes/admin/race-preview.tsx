@@ -1,3 +1,76 @@
-export default function Pending() {
-  return null;
+import { Link, useSearchParams } from "react-router";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { idParam, load } from "../../admin/outcome.ts";
+import { Lightbox } from "../../components/lightbox.tsx";
+import { PageShell } from "../../components/page-shell.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { PhotoCard } from "../../components/photo-card.tsx";
+import { RaceBanners } from "../../components/race-banners.tsx";
+import { RaceHero } from "../../components/race-hero.tsx";
+import { servicesContext } from "../../context.ts";
+import { currencyForLang } from "../../domain/pricing.ts";
+import { adminHref } from "../../i18n/admin-href.ts";
+import { langFromPath } from "../../i18n/langs.ts";
+import { fill, MESSAGES } from "../../i18n/messages/index.ts";
+import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import type { Route } from "./+types/race-preview";
+
+/** Shown without the back office's frame: the storefront's own shell, as a visitor gets it. */
+export const handle = { bare: true };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("p") ?? "1", 10) || 1);
+  const raceId = idParam(params.raceId);
+  return load(lang, () => context.get(servicesContext).admin.races.preview(context.get(operatorContext), raceId, page, lang));
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  return [{ title: `${m.races.preview} · ${loaderData?.race.nombre ?? ""} · ${m.brand}` }, { name: "robots", content: "noindex" }];
+};
+
+export default function RacePreview({ loaderData }: Route.ComponentProps) {
+  const { race, tiers } = loaderData;
+  const m = useMessages();
+  const lang = useLang();
+  const [search] = useSearchParams();
+  const currency = currencyForLang(lang);
+  const status = race.estado as keyof typeof m.admin.statuses;
+  const here = (query: { p?: number; foto?: string | null }) => adminHref("adminRacePreview", lang, { raceId: race.id }, query);
+  const pageHref = (p: number) => here({ p: p > 1 ? p : undefined });
+  const photoHref = (id: string | null) => here({ p: race.page > 1 ? race.page : undefined, foto: id });
+  const fotoId = search.get("foto");
+  const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3 bg-amber-300 px-4 py-2 text-sm font-semibold text-amber-950" role="status">
+        <span className="mr-auto">{fill(m.admin.preview.banner, { status: m.admin.statuses[status] ?? race.estado })}</span>
+        <Link to={adminHref("adminRace", lang, { raceId: race.id })} className="rounded-lg bg-white/70 px-3 py-1 hover:bg-white">
+          {m.admin.preview.back}
+        </Link>
+      </div>
+      <PageShell>
+        <RaceHero race={race} />
+        <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+          <RaceBanners uploading={race.uploading} tiers={tiers} />
+          <p className="text-sm font-semibold text-slate-600">{race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows })}</p>
+          {race.fotos.length === 0 ? (
+            <p className="rounded-3xl bg-white px-6 py-16 text-center font-semibold text-slate-700 ring-1 ring-slate-200">{m.race.noResults}</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+              {race.fotos.map((photo, i) => (
+                <PhotoCard key={photo.id} photo={photo} race={race.slug} raceName={race.nombre} currency={currency} to={photoHref(photo.id)} eager={i < 4} />
+              ))}
+            </ul>
+          )}
+          <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
+          {lightboxIndex >= 0 && (
+            <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />
+          )}
+        </div>
+      </PageShell>
+    </>
+  );
 }

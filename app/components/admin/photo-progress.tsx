@@ -1,0 +1,64 @@
+import { useEffect, useState } from "react";
+import { fill } from "../../i18n/messages/index.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+
+export type Progress = {
+  photos: number;
+  tagged: number;
+  untagged: number;
+  hidden: number;
+  processing: number;
+  queue: { queued: number; running: number; failed: number };
+};
+
+/**
+ * The race's counts and the watermarking queue, refreshed every two seconds
+ * while photos are being processed (or after `nudge` changes: a new upload).
+ */
+export function usePhotoProgress(raceId: number, initial: Progress, nudge: number): Progress {
+  const [progress, setProgress] = useState(initial);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let quietPolls = 0;
+    const poll = async () => {
+      try {
+        const response = await fetch(`/admin/api/races/${raceId}/progress`, { headers: { accept: "application/json" } });
+        if (response.ok) {
+          const next = ((await response.json()) as { data: Progress }).data;
+          if (!stopped) setProgress(next);
+          quietPolls = next.processing > 0 || next.queue.queued + next.queue.running > 0 ? 0 : quietPolls + 1;
+        }
+      } catch {}
+      // Keep polling while there is work, and a little after it seems done.
+      if (!stopped && quietPolls < 3) timer = setTimeout(poll, 2000);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [raceId, nudge]);
+  return progress;
+}
+
+/** Counts and a bar for the watermarked images still being made. */
+export function ProgressPanel({ progress }: { progress: Progress }) {
+  const t = useMessages().admin.photos;
+  const ready = progress.photos - progress.processing;
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-live="polite" data-testid="photo-progress">
+      <p className="text-sm font-semibold text-ink">
+        {fill(t.counts, { photos: progress.photos, tagged: progress.tagged, untagged: progress.untagged, hidden: progress.hidden })}
+      </p>
+      <div className="mt-3 flex items-center gap-3 text-sm">
+        <span className="shrink-0 text-slate-600">{t.derivatives}</span>
+        <progress className="h-2 flex-1 accent-emerald-600" max={Math.max(progress.photos, 1)} value={ready} />
+        <span className="shrink-0 tabular-nums text-slate-600" data-testid="derivatives-state">
+          {progress.processing > 0 ? fill(t.derivativesPending, { pending: progress.processing }) : t.derivativesDone}
+          {progress.queue.failed > 0 && <span className="ml-2 text-red-700">{fill(t.derivativesFailed, { failed: progress.queue.failed })}</span>}
+        </span>
+      </div>
+    </section>
+  );
+}
