@@ -35,5 +35,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     ...(Object.keys(FILES) as (keyof typeof FILES)[]).flatMap((screen) => localized(screen, FILES[screen])),
     // Unlocalized JSON for the enhanced screens (upload progress, tagging).
     route("admin/api/races/:raceId/progress", "routes/admin/api.progress.ts"),
+    route("admin/api/photos/:photoId/tags", "routes/admin/api.photo-tags.ts"),
   ]),
 ];

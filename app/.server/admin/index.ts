@@ -19,6 +19,7 @@ import {
 import { importServerFolder } from "./import-folder.ts";
 import { photoProgress } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
+import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
 import { onPublished, type PublishPorts } from "./publish.ts";
 import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
@@ -39,6 +40,8 @@ export type { AuditEntry } from "./audit.ts";
 export { chosenFile } from "./site-image.ts";
 export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
 export type { UploadOutcome } from "./uploads.ts";
+export type { TaggingPhoto, TaggingQuery, BulkAction } from "./tagging.ts";
+export { TAGGING_WINDOW } from "./tagging.ts";
 export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "./login.ts";
 
 export type MediaUrl = (key: string | null | undefined) => string;
@@ -106,6 +109,9 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, ports 
     },
     photos: {
       progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId),
+      window: (op: Operator, raceId: number, query: TaggingQuery) => taggingWindow(db, mediaUrl, op, raceId, query),
+      tag: (op: Operator, photoId: number, input: { bibs: number[]; tagIds: number[] }) => tagPhoto(db, op, photoId, input),
+      bulk: (op: Operator, raceId: number, photoIds: number[], action: BulkAction) => bulkPhotos(db, storage, op, raceId, photoIds, action),
     },
   };
 }

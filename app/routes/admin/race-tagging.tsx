@@ -1,3 +1,157 @@
-export default function Pending() {
-  return null;
+import { Link, redirect } from "react-router";
+import { z } from "zod";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { attempt, idParam, load } from "../../admin/outcome.ts";
+import { PageHeader } from "../../components/admin/admin-shell.tsx";
+import { Notice } from "../../components/admin/notice.tsx";
+import { TaggingDesk } from "../../components/admin/tagging-desk.tsx";
+import { TaggingGrid } from "../../components/admin/tagging-grid.tsx";
+import { servicesContext } from "../../context.ts";
+import { parseBibList } from "../../domain/bibs.ts";
+import { toMinor } from "../../domain/money.ts";
+import { adminHref } from "../../i18n/admin-href.ts";
+import { langFromPath } from "../../i18n/langs.ts";
+import { fill, MESSAGES } from "../../i18n/messages/index.ts";
+import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import type { Route } from "./+types/race-tagging";
+
+const GRID_WINDOW = 120;
+const cursor = z.coerce.number().int().positive().optional().catch(undefined);
+const viewQuery = z.object({
+  mode: z.enum(["single", "grid"]).catch("single"),
+  filter: z.enum(["all", "untagged"]).catch("all"),
+  after: cursor,
+  before: cursor,
+  from: cursor,
+});
+export type TaggingView = z.infer<typeof viewQuery>;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const raceId = idParam(params.raceId);
+  const view = viewQuery.parse(Object.fromEntries(url.searchParams));
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  return load(lang, async () => {
+    const race = await admin.races.header(op, raceId);
+    const window = await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
+    const number = (key: string) => Number(url.searchParams.get(key) ?? 0) || 0;
+    return { race, view, ...window, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
+  });
+}
+
+const bibs = z.string().transform((text, ctx) => {
+  try {
+    return parseBibList(text);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "badBibs" });
+    return z.NEVER;
+  }
+});
+const whole = z
+  .string()
+  .trim()
+  .regex(/^\d*$/)
+  .transform((v) => (v ? toMinor(Number(v)) : null));
+
+const saveForm = z.object({ intent: z.literal("save"), photoId: z.coerce.number().int().positive(), bibs, next: z.string().startsWith("/") });
+const bulkForm = z.object({
+  intent: z.literal("bulk"),
+  action: z.enum(["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"]),
+  bibs: bibs.optional(),
+  tagId: z.coerce.number().int().positive().optional(),
+  saleArs: whole.optional(),
+  saleUsd: whole.optional(),
+  back: z.string().startsWith("/"),
+});
+
+/** The keyboard desk saves through /admin/api/photos/:id/tags; this action serves the same screen without JavaScript, and the grid's bulk form. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const raceId = idParam(params.raceId);
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  const form = await request.formData();
+  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const m = MESSAGES[lang].admin;
+  if (fields.intent === "save") {
+    const parsed = saveForm.safeParse(fields);
+    if (!parsed.success) return { ok: false as const, error: m.tagging.badBibs };
+    const tagIds = form.getAll("tag").map(Number).filter(Number.isInteger);
+    const saved = await attempt(lang, () => admin.photos.tag(op, parsed.data.photoId, { bibs: parsed.data.bibs, tagIds }));
+    if (!saved.ok) return saved.response;
+    throw redirect(parsed.data.next.startsWith("/") && !parsed.data.next.startsWith("//") ? parsed.data.next : adminHref("adminRaceTagging", lang, { raceId }));
+  }
+  const parsed = bulkForm.safeParse(fields);
+  if (!parsed.success) return { ok: false as const, error: m.errors.invalid };
+  const ids = form.getAll("ids").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const b = parsed.data;
+  const change =
+    b.action === "addBibs"
+      ? { action: "addBibs" as const, bibs: b.bibs ?? [] }
+      : b.action === "addTag" || b.action === "removeTag"
+        ? { action: b.action, tagId: b.tagId ?? 0 }
+        : b.action === "free" || b.action === "unfree"
+          ? { action: "free" as const, free: b.action === "free" }
+          : b.action === "sale" || b.action === "clearSale"
+            ? { action: "sale" as const, saleArs: b.action === "sale" ? (b.saleArs ?? null) : null, saleUsd: b.action === "sale" ? (b.saleUsd ?? null) : null }
+            : b.action === "hide" || b.action === "show"
+              ? { action: "hidden" as const, hidden: b.action === "hide" }
+              : { action: b.action };
+  const done = await attempt(lang, () => admin.photos.bulk(op, raceId, ids, change));
+  if (!done.ok) return done.response;
+  const back = new URL(b.back, "http://x");
+  back.searchParams.set("notice", b.action === "delete" ? "deleted" : "updated");
+  back.searchParams.set("count", String(b.action === "delete" ? done.value.deleted : done.value.count));
+  if (b.action === "delete") back.searchParams.set("hidden", String(done.value.hidden));
+  throw redirect(back.pathname + back.search);
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const lang = langFromPath(location.pathname);
+  const m = MESSAGES[lang].admin;
+  const name = loaderData ? loaderData.race.name[lang] || loaderData.race.name.es : "";
+  return [{ title: `${fill(m.tagging.title, { race: name })} · ${m.brand}` }];
+};
+
+export default function RaceTagging({ loaderData, actionData }: Route.ComponentProps) {
+  const { race, view, notice, count, hiddenCount } = loaderData;
+  const m = useMessages().admin;
+  const lang = useLang();
+  const link = (patch: Partial<TaggingView>) => {
+    const next = { mode: view.mode, filter: view.filter, ...patch };
+    return adminHref("adminRaceTagging", lang, { raceId: race.id }, { mode: next.mode === "single" ? undefined : next.mode, filter: next.filter === "all" ? undefined : next.filter, after: next.after, before: next.before, from: next.from });
+  };
+  const tab = (active: boolean) => `rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
+  return (
+    <>
+      <PageHeader title={fill(m.tagging.title, { race: race.name[lang] || race.name.es })}>
+        <nav className="flex gap-1" aria-label={m.tagging.single + " / " + m.tagging.grid}>
+          <Link to={link({ mode: "single" })} className={tab(view.mode === "single")} aria-current={view.mode === "single" ? "page" : undefined}>
+            {m.tagging.single}
+          </Link>
+          <Link to={link({ mode: "grid" })} className={tab(view.mode === "grid")} aria-current={view.mode === "grid" ? "page" : undefined}>
+            {m.tagging.grid}
+          </Link>
+        </nav>
+        <nav className="flex gap-1" aria-label={m.common.filter}>
+          <Link to={link({ filter: "all" })} className={tab(view.filter === "all")} aria-current={view.filter === "all" ? "page" : undefined}>
+            {m.tagging.filterAll}
+          </Link>
+          <Link to={link({ filter: "untagged" })} className={tab(view.filter === "untagged")} aria-current={view.filter === "untagged" ? "page" : undefined}>
+            {m.tagging.filterUntagged}
+          </Link>
+        </nav>
+      </PageHeader>
+      {notice === "updated" && <Notice kind="ok">{fill(m.tagging.updated, { count })}</Notice>}
+      {notice === "deleted" && <Notice kind="ok">{fill(m.tagging.deleted, { deleted: count, hidden: hiddenCount })}</Notice>}
+      {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
+      {view.mode === "grid" ? (
+        <TaggingGrid key={`${view.filter}-${view.after}-${view.before}-${view.from}`} data={loaderData} link={link} />
+      ) : (
+        <TaggingDesk key={`${view.filter}-${view.after}-${view.before}-${view.from}`} data={loaderData} link={link} />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { formatInZone } from "../images/index.ts";
+import type { Db } from "../db/client.ts";
+import { bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import type { Storage } from "../storage/index.ts";
+import { audit } from "./audit.ts";
+import { requireRace, type Operator } from "./operator.ts";
+import { countsByRace } from "./races.ts";
+
+type MediaUrl = (key: string | null | undefined) => string;
+
+export const TAGGING_WINDOW = 60;
+
+export type TaggingQuery = { filter: "all" | "untagged"; after?: number; before?: number; from?: number; limit?: number };
+
+export type TaggingPhoto = {
+  id: number;
+  frame: string;
+  time: string;
+  thumbUrl: string;
+  mediumUrl: string;
+  width: number;
+  height: number;
+  free: boolean;
+  hidden: boolean;
+  onSale: boolean;
+  bibs: number[];
+  tagIds: number[];
+  /** Bib numbers recognition read but nobody confirmed yet, best first. */
+  suggestions: { bib: number; confidence: number }[];
+};
+
+// Capture order (then file name) is the order a photographer shot the race in:
+// consecutive frames usually show the same runners.
+const sortKey = sql`(coalesce(${photos.takenAt}, 'infinity'::timestamptz), ${photos.frame}, ${photos.id})`;
+const keyOf = (id: number) =>
+  sql`(select coalesce(p.taken_at, 'infinity'::timestamptz), p.frame, p.id from photos p where p.id = ${id})`;
+const untagged = sql`not exists (select 1 from ${photoBibs} b where b.photo_id = ${photos.id})`;
+
+async function photoRace(db: Db, op: Operator, photoId: number) {
+  const [row] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
+  if (!row) throw new DomainError("NotFound", "photoNotFound");
+  await requireRace(db, op, row.raceId);
+  return row.raceId;
+}
+
+/**
+ * A window of a race's photos for the tagging screen, walked with cursors
+ * (`after`/`before` a photo id) rather than page numbers, so the "untagged"
+ * filter still moves forward correctly while the photos it lists get tagged.
+ */
+export async function taggingWindow(db: Db, mediaUrl: MediaUrl, op: Operator, raceId: number, query: TaggingQuery) {
+  await requireRace(db, op, raceId);
+  const [race] = await db.select({ timezone: races.timezone }).from(races).where(eq(races.id, raceId));
+  if (!race) throw new DomainError("NotFound", "notFound");
+  const limit = Math.min(query.limit ?? TAGGING_WINDOW, 500);
+  const conditions: SQL[] = [eq(photos.raceId, raceId)];
+  if (query.filter === "untagged") conditions.push(untagged);
+  const base = and(...conditions)!;
+  const backwards = query.before !== undefined;
+  const cursor =
+    query.after !== undefined
+      ? sql`${sortKey} > ${keyOf(query.after)}`
+      : backwards
+        ? sql`${sortKey} < ${keyOf(query.before!)}`
+        : query.from !== undefined
+          ? sql`${sortKey} >= ${keyOf(query.from)}`
+          : undefined;
+  const order = backwards
+    ? [sql`${photos.takenAt} desc nulls first`, desc(photos.frame), desc(photos.id)]
+    : [sql`${photos.takenAt} asc nulls last`, asc(photos.frame), asc(photos.id)];
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(cursor ? and(base, cursor) : base)
+    .orderBy(...order)
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+
+  const ids = page.map((p) => p.id);
+  const [bibRows, tagRows, suggestionRows] = ids.length
+    ? await Promise.all([
+        db.select().from(photoBibs).where(inArray(photoBibs.photoId, ids)).orderBy(asc(photoBibs.bib)),
+        db.select().from(photoTags).where(inArray(photoTags.photoId, ids)),
+        db
+          .select()
+          .from(bibSuggestions)
+          .where(and(inArray(bibSuggestions.photoId, ids), eq(bibSuggestions.status, "pending")))
+          .orderBy(desc(bibSuggestions.confidence)),
+      ])
+    : [[], [], []];
+
+  const edge = async (direction: "before" | "after") => {
+    if (!page.length) return false;
+    const id = direction === "before" ? page[0].id : page[page.length - 1].id;
+    const compare = direction === "before" ? sql`${sortKey} < ${keyOf(id)}` : sql`${sortKey} > ${keyOf(id)}`;
+    const [row] = await db.select({ id: photos.id }).from(photos).where(and(base, compare)).limit(1);
+    return Boolean(row);
+  };
+
+  const list: TaggingPhoto[] = page.map((p) => ({
+    id: p.id,
+    frame: p.frame,
+    time: p.takenAt ? formatInZone(p.takenAt, race.timezone) : "",
+    thumbUrl: mediaUrl(p.thumbKey),
+    mediumUrl: mediaUrl(p.mediumKey),
+    width: p.width,
+    height: p.height,
+    free: p.free,
+    hidden: p.hidden,
+    onSale: Boolean(p.saleArs || p.saleUsd),
+    bibs: bibRows.filter((b) => b.photoId === p.id).map((b) => b.bib),
+    tagIds: tagRows.filter((t) => t.photoId === p.id).map((t) => t.tagId),
+    suggestions: suggestionRows.filter((s) => s.photoId === p.id).map((s) => ({ bib: s.bib, confidence: s.confidence })),
+  }));
+  return {
+    photos: list,
+    hasPrevious: backwards ? more : await edge("before"),
+    hasNext: backwards ? await edge("after") : more,
+  };
+}
+
+export const tagPhotoSchema = z.object({
+  bibs: z.array(z.number().int().positive().max(999_999_999)).max(50),
+  tagIds: z.array(z.number().int().positive()).max(50),
+});
+
+/** Sets a photo's bibs and tags to exactly these (typed by an operator, so their source is "manual"). */
+export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.input<typeof tagPhotoSchema>) {
+  const { bibs, tagIds } = tagPhotoSchema.parse(input);
+  const raceId = await photoRace(db, op, photoId);
+  const unique = [...new Set(bibs)];
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
+    if (unique.length) await tx.insert(photoBibs).values(unique.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
+    // Only this race's tags may be attached.
+    const allowed = tagIds.length ? await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.raceId, raceId), inArray(tags.id, tagIds))) : [];
+    await tx.delete(photoTags).where(eq(photoTags.photoId, photoId));
+    if (allowed.length) await tx.insert(photoTags).values(allowed.map((t) => ({ photoId, tagId: t.id })));
+  });
+  await audit(db, op, "photo.tag", { raceId, photoId, bibs: unique, tagIds });
+  const counts = (await countsByRace(db, [raceId])).get(raceId);
+  return { photoId, bibs: unique.sort((a, b) => a - b), tagIds, tagged: counts?.tagged ?? 0, untagged: counts?.untagged ?? 0 };
+}
+
+export const bulkSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("addBibs"), bibs: z.array(z.number().int().positive()).min(1).max(50) }),
+  z.object({ action: z.literal("removeBibs") }),
+  z.object({ action: z.enum(["addTag", "removeTag"]), tagId: z.number().int().positive() }),
+  z.object({ action: z.literal("free"), free: z.boolean() }),
+  z.object({ action: z.literal("sale"), saleArs: z.number().int().nonnegative().nullable(), saleUsd: z.number().int().nonnegative().nullable() }),
+  z.object({ action: z.literal("hidden"), hidden: z.boolean() }),
+  z.object({ action: z.literal("delete") }),
+]);
+export type BulkAction = z.input<typeof bulkSchema>;
+
+/** One change to many photos of a race (ids of other races are ignored). Sold photos are hidden, never deleted. */
+export async function bulkPhotos(db: Db, storage: Storage, op: Operator, raceId: number, photoIds: number[], input: BulkAction) {
+  const action = bulkSchema.parse(input);
+  await requireRace(db, op, raceId);
+  if (!photoIds.length) throw new DomainError("Invalid", "noSelection");
+  const targets = (
+    await db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), inArray(photos.id, photoIds.slice(0, 5000))))
+  ).map((r) => r.id);
+  let deleted = 0;
+  let hidden = 0;
+  if (targets.length) {
+    switch (action.action) {
+      case "addBibs":
+        await db
+          .insert(photoBibs)
+          .values(targets.flatMap((photoId) => action.bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const }))))
+          .onConflictDoNothing();
+        break;
+      case "removeBibs":
+        await db.delete(photoBibs).where(inArray(photoBibs.photoId, targets));
+        break;
+      case "addTag":
+      case "removeTag": {
+        const [tag] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.id, action.tagId), eq(tags.raceId, raceId)));
+        if (!tag) throw new DomainError("NotFound", "notFound");
+        if (action.action === "addTag") await db.insert(photoTags).values(targets.map((photoId) => ({ photoId, tagId: tag.id }))).onConflictDoNothing();
+        else await db.delete(photoTags).where(and(eq(photoTags.tagId, tag.id), inArray(photoTags.photoId, targets)));
+        break;
+      }
+      case "free":
+        await db.update(photos).set({ free: action.free }).where(inArray(photos.id, targets));
+        break;
+      case "sale":
+        await db.update(photos).set({ saleArs: action.saleArs, saleUsd: action.saleUsd }).where(inArray(photos.id, targets));
+        break;
+      case "hidden":
+        await db.update(photos).set({ hidden: action.hidden }).where(inArray(photos.id, targets));
+        break;
+      case "delete": {
+        const sold = new Set(
+          (await db.selectDistinct({ id: orderPhotos.photoId }).from(orderPhotos).where(inArray(orderPhotos.photoId, targets))).map((r) => r.id),
+        );
+        const doomed = targets.filter((id) => !sold.has(id));
+        if (sold.size) await db.update(photos).set({ hidden: true }).where(inArray(photos.id, [...sold]));
+        if (doomed.length) {
+          const rows = await db.delete(photos).where(inArray(photos.id, doomed)).returning();
+          // Files go after the rows: a crash between leaves orphan files, never rows without files.
+          for (const row of rows) {
+            for (const key of [row.originalKey, row.thumbKey, row.mediumKey]) if (key) await storage.delete(key).catch(() => {});
+          }
+        }
+        deleted = doomed.length;
+        hidden = sold.size;
+        break;
+      }
+    }
+  }
+  await audit(db, op, "photo.bulk", { raceId, ...action, photoIds: targets });
+  return { count: targets.length, deleted, hidden };
+}

@@ -1,0 +1,295 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Form, useNavigate } from "react-router";
+import { useAdmin } from "../../admin/use-admin.ts";
+import { inRanges, parseBibList, parseBibRanges } from "../../domain/bibs.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import type { TaggingPhoto } from "../../.server/admin/index.ts";
+import type { TaggingData, TaggingLink } from "./tagging-types.ts";
+import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
+
+type SaveState = "saving" | "saved" | { error: string };
+
+/** What the bib field starts with: the saved bibs, else recognition's suggestions (so Enter accepts them). */
+const initialDraft = (photo: TaggingPhoto | undefined) =>
+  !photo ? "" : photo.bibs.length ? photo.bibs.join(" ") : photo.suggestions.map((s) => s.bib).join(" ");
+
+/**
+ * The keyboard-first tagging desk: one big photo, the bib field always focused.
+ * Enter saves in the background and moves on at once; arrows go back and forth.
+ * Without JavaScript the same form posts to the page and redirects to the next photo.
+ */
+export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLink }) {
+  const m = useMessages().admin;
+  const t = m.tagging;
+  const lang = useLang();
+  const { csrfToken } = useAdmin();
+  const navigate = useNavigate();
+  const { race, view, hasNext, hasPrevious } = data;
+  const [photos, setPhotos] = useState(data.photos);
+  const [index, setIndex] = useState(view.before ? data.photos.length - 1 : 0);
+  const photo = photos[index] as TaggingPhoto | undefined;
+  const [draft, setDraft] = useState(() => initialDraft(photo));
+  const [tagIds, setTagIds] = useState<number[]>(photo?.tagIds ?? []);
+  const [problem, setProblem] = useState<string>();
+  const [states, setStates] = useState<Record<number, SaveState>>({});
+  const [counts, setCounts] = useState({ tagged: race.counts.tagged, untagged: race.counts.untagged });
+  const input = useRef<HTMLInputElement>(null);
+  const ranges = useMemo(() => {
+    try {
+      return parseBibRanges(race.bibRanges);
+    } catch {
+      return [];
+    }
+  }, [race.bibRanges]);
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+    // The next photos' images are fetched while the operator reads this one.
+    for (const next of photos.slice(index + 1, index + 4)) if (next.mediumUrl) new Image().src = next.mediumUrl;
+  }, [index, photos]);
+
+  const go = (to: number) => {
+    if (to < 0) {
+      if (hasPrevious && photos.length) navigate(link({ before: photos[0].id, after: undefined, from: undefined }));
+      return;
+    }
+    if (to >= photos.length) {
+      if (hasNext && photos.length) navigate(link({ after: photos[photos.length - 1].id, before: undefined, from: undefined }));
+      else setIndex(photos.length);
+      return;
+    }
+    setIndex(to);
+    setDraft(initialDraft(photos[to]));
+    setTagIds(photos[to].tagIds);
+    setProblem(undefined);
+  };
+
+  const save = () => {
+    if (!photo) return;
+    let bibs: number[];
+    try {
+      bibs = parseBibList(draft);
+    } catch {
+      setProblem(t.badBibs);
+      return;
+    }
+    const id = photo.id;
+    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [] } : p)));
+    setStates((s) => ({ ...s, [id]: "saving" }));
+    fetch(`/admin/api/photos/${id}/tags?lang=${lang}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
+      body: JSON.stringify({ bibs, tagIds }),
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => ({}))) as { data?: { tagged: number; untagged: number }; error?: { message: string } };
+        if (!response.ok || !body.data) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+        setCounts({ tagged: body.data.tagged, untagged: body.data.untagged });
+        setStates((s) => ({ ...s, [id]: "saved" }));
+      })
+      .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
+    go(index + 1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const empty = event.currentTarget.value.trim() === "";
+    if ((event.key === "ArrowRight" && (empty || event.altKey)) || event.key === "PageDown") {
+      event.preventDefault();
+      go(index + 1);
+    } else if ((event.key === "ArrowLeft" && (empty || event.altKey)) || event.key === "PageUp") {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      setDraft(initialDraft(photo));
+      setTagIds(photo?.tagIds ?? []);
+      setProblem(undefined);
+    } else if (event.altKey && /^[1-9]$/.test(event.key)) {
+      const tag = race.tags[Number(event.key) - 1];
+      if (tag) {
+        event.preventDefault();
+        setTagIds((ids) => (ids.includes(tag.id) ? ids.filter((i) => i !== tag.id) : [...ids, tag.id]));
+      }
+    }
+  };
+
+  const counter = (
+    <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="tag-counts">
+      {fill(t.counts, counts)}
+    </p>
+  );
+
+  if (!photo) {
+    return (
+      <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
+        {counter}
+        <p className="mt-4 text-lg font-bold text-ink" data-testid="tagging-done">
+          {photos.length === 0 ? t.empty : counts.untagged === 0 ? t.allDone : t.empty}
+        </p>
+        {photos.length > 0 && (
+          <button type="button" className={`${secondaryButtonClass} mt-6`} onClick={() => go(photos.length - 1)}>
+            ← {t.previous}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  let typed: number[] = [];
+  try {
+    typed = parseBibList(draft);
+  } catch {}
+  const outside = ranges.length ? typed.filter((b) => !inRanges(b, ranges)) : [];
+  const state = states[photo.id];
+  const nextHref = photos[index + 1] ? link({ from: photos[index + 1].id, after: undefined, before: undefined }) : link({ after: photo.id, before: undefined, from: undefined });
+  const strip = photos.slice(Math.max(0, index - 6), index + 10);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+      <figure className="flex min-h-[50vh] items-center justify-center overflow-hidden rounded-2xl bg-ink">
+        {photo.mediumUrl ? (
+          <img
+            key={photo.id}
+            src={photo.mediumUrl}
+            alt={fill(t.frame, { frame: photo.frame })}
+            width={photo.width}
+            height={photo.height}
+            className="max-h-[75vh] w-auto max-w-full object-contain"
+            data-testid="tagging-photo"
+          />
+        ) : (
+          <p className="p-10 text-slate-300">{t.processing}</p>
+        )}
+      </figure>
+      <div className="space-y-4">
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          {counter}
+          <p className="mt-1 text-xs text-slate-500">
+            {fill(t.frame, { frame: photo.frame })} · {photo.time}
+            {photo.free && ` · ${t.free}`}
+            {photo.onSale && ` · ${t.sale}`}
+            {photo.hidden && ` · ${t.hidden}`}
+          </p>
+          <Form
+            method="post"
+            className="mt-4 space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="photoId" value={photo.id} />
+            <input type="hidden" name="next" value={nextHref} />
+            <label htmlFor="bibs" className="block text-sm font-semibold text-ink">
+              {t.bibs} <span className="font-normal text-slate-500">({t.bibsHint})</span>
+            </label>
+            <input
+              ref={input}
+              id="bibs"
+              name="bibs"
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setProblem(undefined);
+              }}
+              onKeyDown={onKeyDown}
+              inputMode="numeric"
+              autoComplete="off"
+              autoFocus
+              aria-invalid={problem ? true : undefined}
+              aria-describedby="bibs-help"
+              className={`${inputClass} py-3 font-mono text-2xl tracking-wider`}
+              data-testid="bibs-input"
+            />
+            {problem && (
+              <p role="alert" className="text-sm font-semibold text-red-700">
+                {problem}
+              </p>
+            )}
+            {outside.length > 0 && <p className="text-sm text-amber-700">{fill(t.outOfRange, { bibs: outside.join(" ") })}</p>}
+            {photo.suggestions.length > 0 && (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-slate-500">{t.suggestions}:</span>
+                {photo.suggestions.map((s) => (
+                  <span key={s.bib} className="rounded-full bg-sky-100 px-2 py-0.5 font-mono text-sky-900" title={`${Math.round(s.confidence * 100)} %`}>
+                    {s.bib}
+                  </span>
+                ))}
+              </div>
+            )}
+            {race.tags.length > 0 && (
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink">{t.tags}</legend>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {race.tags.map((tag, i) => {
+                    const on = tagIds.includes(tag.id);
+                    return (
+                      <label key={tag.id} className={`cursor-pointer rounded-full px-3 py-1 text-sm font-semibold ring-1 ${on ? "bg-brand-500 text-white ring-brand-500" : "bg-white text-ink ring-slate-300"}`}>
+                        <input
+                          type="checkbox"
+                          name="tag"
+                          value={tag.id}
+                          checked={on}
+                          onChange={() => setTagIds((ids) => (on ? ids.filter((x) => x !== tag.id) : [...ids, tag.id]))}
+                          className="sr-only"
+                        />
+                        {tag.name[lang] || tag.name.es}
+                        {i < 9 && <kbd className="ml-1 text-xs opacity-70">Alt+{i + 1}</kbd>}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
+            <div className="flex items-center gap-2 pt-1">
+              <button type="button" className={secondaryButtonClass} onClick={() => go(index - 1)} disabled={index === 0 && !hasPrevious} aria-label={t.previous}>
+                ←
+              </button>
+              <button type="submit" className={`${buttonClass} flex-1`}>
+                {t.saveNext} ⏎
+              </button>
+              <button type="button" className={secondaryButtonClass} onClick={() => go(index + 1)} aria-label={t.next}>
+                →
+              </button>
+            </div>
+            <p className="text-xs" aria-live="polite" data-testid="save-state">
+              {state === "saving" && <span className="text-slate-500">{t.saving}</span>}
+              {state === "saved" && <span className="text-emerald-700">{t.saved} ✓</span>}
+              {typeof state === "object" && <span className="text-red-700">{fill(t.unsaved, { error: state.error })}</span>}
+            </p>
+          </Form>
+        </div>
+        <div id="bibs-help" className="rounded-2xl bg-slate-50 p-4 text-xs text-slate-600 ring-1 ring-slate-200">
+          <p>{t.help}</p>
+          {race.tags.length > 0 && <p className="mt-2">{t.tagsHelp}</p>}
+        </div>
+      </div>
+      <ol className="flex gap-2 overflow-x-auto pb-2 lg:col-span-2" aria-label={fill(t.position, { index: index + 1, total: photos.length })}>
+        {strip.map((p) => {
+          const i = photos.indexOf(p);
+          const st = states[p.id];
+          return (
+            <li key={p.id} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => go(i)}
+                aria-current={i === index ? "true" : undefined}
+                title={p.frame}
+                className={`relative block h-16 w-24 overflow-hidden rounded-lg ring-2 ${i === index ? "ring-brand-500" : p.bibs.length ? "ring-emerald-500" : "ring-transparent"}`}
+              >
+                {p.thumbUrl && <img src={p.thumbUrl} alt="" className="h-full w-full object-cover" loading="lazy" />}
+                {p.bibs.length > 0 && <span className="absolute bottom-0 left-0 right-0 truncate bg-black/60 px-1 text-[10px] font-mono text-white">{p.bibs.join(" ")}</span>}
+                {typeof st === "object" && <span className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-red-600" />}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="text-xs text-slate-500 lg:col-span-2">{fill(t.position, { index: index + 1, total: photos.length })}</p>
+    </div>
+  );
+}
