@@ -16,7 +16,7 @@ export function Footer({ contact = false }: { contact?: boolean }) {
               <h2 className="text-2xl font-bold text-white">{m.footer.ctaHeading}</h2>
               <p className="mt-1 text-slate-300">{m.footer.ctaSub}</p>
             </div>
-            <Link to={href("contact", lang)} className="rounded-full bg-brand-500 px-6 py-3 font-bold text-white hover:bg-brand-600">
+            <Link to={href("contact", lang)} className="rounded-full bg-brand-700 px-6 py-3 font-bold text-white hover:bg-white hover:text-brand-700">
               {m.footer.ctaButton}
             </Link>
           </div>

@@ -13,7 +13,8 @@ export function LanguageMenu() {
     <details className="group relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100"
-        aria-label={m.nav.language}
+        // The name must contain the visible code (WCAG 2.5.3, "label in name").
+        aria-label={`${m.nav.language}: ${lang.toUpperCase()}`}
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />
