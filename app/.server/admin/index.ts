@@ -21,6 +21,17 @@ import { photoProgress } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
+import {
+  addBanner,
+  deleteBanner,
+  moveBanner,
+  savePreparation,
+  savePresale,
+  saveSupport,
+  saveTiers,
+  setBannerActive,
+  settingsView,
+} from "./shop-settings.ts";
 import { onPublished, type PublishPorts } from "./publish.ts";
 import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
 import { formInputOf, type RaceForm } from "./race-form.ts";
@@ -106,6 +117,17 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, ports 
       setStatus: (op: Operator, raceId: number, status: RaceRow["status"]) => setRaceStatus(raceDeps, op, raceId, status),
       preview: (op: Operator, raceId: number, page: number, lang: Lang) => previewRace(db, mediaUrl, op, raceId, page, lang),
       importFolder: (op: Operator, folder: string) => importServerFolder(db, storage, op, folder),
+    },
+    settings: {
+      view: (op: Operator) => settingsView(db, mediaUrl, op),
+      saveTiers: (op: Operator, tiers: { minQuantity: number; percent: number }[]) => saveTiers(db, op, tiers),
+      savePresale: (op: Operator, presale: { active: boolean; raceId: number | null }) => savePresale(db, op, presale),
+      savePreparation: (op: Operator, preparation: { status: "idle" | "success" }) => savePreparation(db, op, preparation),
+      saveSupport: (op: Operator, support: { email: string; facebook: string; instagram: string }) => saveSupport(db, op, support),
+      addBanner: (op: Operator, file: File) => addBanner(db, storage, op, file),
+      moveBanner: (op: Operator, id: number, direction: "up" | "down") => moveBanner(db, op, id, direction),
+      setBannerActive: (op: Operator, id: number, active: boolean) => setBannerActive(db, op, id, active),
+      deleteBanner: (op: Operator, id: number) => deleteBanner(db, op, id),
     },
     photos: {
       progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId),
