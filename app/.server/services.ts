@@ -102,7 +102,16 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       create: (email: string, password: string, role?: admin.Role) => admin.createAdmin(db, email, password, role),
     },
     /** The back office: every call takes the operator; roles and race assignments are checked inside. */
-    admin: admin.createAdminServices({ db, storage, env, logger, mediaUrl }),
+    admin: admin.createAdminServices({
+      db,
+      storage,
+      env,
+      logger,
+      mediaUrl,
+      mailer,
+      // Publishing a race writes once to its notify list and turns its paid pre-orders into sales.
+      ports: { announce: (slug) => notify.createNotifyService({ db, mailer }).announce(slug), convertPaidPreorders: sales.convertPaidPreorders },
+    }),
     /** Shared with the CLI through DATA_DIR/server.json so it can hand work to this process. */
     cliToken: randomBytes(24).toString("base64url"),
     demo: {

@@ -3,6 +3,7 @@ import type { Lang } from "../../i18n/langs.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit, listAudit } from "./audit.ts";
 import { login, type LoginInput } from "./login.ts";
@@ -21,6 +22,28 @@ import { photoProgress } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
+import { dashboard } from "./dashboard.ts";
+import {
+  listMessages,
+  listPreorders,
+  listSignups,
+  messageDetail,
+  messagesForCsv,
+  preordersForCsv,
+  replyToMessage,
+  signupsForCsv,
+  type ListFilter,
+} from "./inbox.ts";
+import {
+  listOrders,
+  moveOrderByHand,
+  orderDetail,
+  ordersForCsv,
+  raceOptions,
+  resendPurchaseMail,
+  type ManualMove,
+  type OrderFilter,
+} from "./sales.ts";
 import {
   addBanner,
   deleteBanner,
@@ -53,18 +76,33 @@ export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
 export type { UploadOutcome } from "./uploads.ts";
 export type { TaggingPhoto, TaggingQuery, BulkAction } from "./tagging.ts";
 export { TAGGING_WINDOW } from "./tagging.ts";
+export { orderFilterSchema, MANUAL_MOVES } from "./sales.ts";
+export type { OrderFilter, ManualMove } from "./sales.ts";
+export { listFilterSchema } from "./inbox.ts";
+export type { ListFilter } from "./inbox.ts";
+export type { DayPoint, RaceSales } from "./dashboard.ts";
+export { toCsv } from "./csv.ts";
 export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "./login.ts";
 
 export type MediaUrl = (key: string | null | undefined) => string;
 
-export type AdminDeps = { db: Db; storage: Storage; env: Env; logger: Logger; mediaUrl: MediaUrl; ports?: PublishPorts };
+export type AdminDeps = {
+  db: Db;
+  storage: Storage;
+  env: Env;
+  logger: Logger;
+  mediaUrl: MediaUrl;
+  /** Contact replies and resent purchase e-mails; without it those two actions say mail is unavailable. */
+  mailer?: Mailer;
+  ports?: PublishPorts;
+};
 
 /**
  * The back office's services. Every call that reads or changes shop data takes
  * the operator first: roles and race assignments are checked here, not in routes,
  * and every change is written to the audit log.
  */
-export function createAdminServices({ db, storage, env, logger, mediaUrl, ports = {} }: AdminDeps) {
+export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {} }: AdminDeps) {
   const signer = createSigner(loadSessionSecret(env));
   const session: SessionDeps = { db, signer, secure: env.publicUrl.startsWith("https://") };
   const raceDeps = { db, storage, onPublished: onPublished(db, logger, ports) };
@@ -129,6 +167,28 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, ports 
       setBannerActive: (op: Operator, id: number, active: boolean) => setBannerActive(db, op, id, active),
       deleteBanner: (op: Operator, id: number) => deleteBanner(db, op, id),
     },
+    sales: {
+      races: async (op: Operator) => {
+        requireAdmin(op);
+        return raceOptions(db);
+      },
+      list: (op: Operator, filter: OrderFilter) => listOrders(db, op, filter),
+      csv: (op: Operator, filter: OrderFilter) => ordersForCsv(db, op, filter),
+      detail: (op: Operator, id: number) => orderDetail(db, mediaUrl, op, id),
+      move: (op: Operator, id: number, move: ManualMove, reason: string) => moveOrderByHand(db, op, id, move, reason),
+      resendMail: (op: Operator, id: number) => resendPurchaseMail(db, mailer, op, id),
+    },
+    inbox: {
+      preorders: (op: Operator, filter: ListFilter) => listPreorders(db, op, filter),
+      preordersCsv: (op: Operator, filter: ListFilter) => preordersForCsv(db, op, filter),
+      signups: (op: Operator, filter: ListFilter) => listSignups(db, op, filter),
+      signupsCsv: (op: Operator, filter: ListFilter) => signupsForCsv(db, op, filter),
+      messages: (op: Operator, filter: ListFilter) => listMessages(db, op, filter),
+      messagesCsv: (op: Operator, filter: ListFilter) => messagesForCsv(db, op, filter),
+      message: (op: Operator, id: number) => messageDetail(db, op, id),
+      reply: (op: Operator, id: number, body: string) => replyToMessage(db, mailer, op, id, { body }),
+    },
+    dashboard: (op: Operator) => dashboard(db, op),
     photos: {
       progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId),
       window: (op: Operator, raceId: number, query: TaggingQuery) => taggingWindow(db, mediaUrl, op, raceId, query),

@@ -1,3 +1,57 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { data } from "react-router";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { load } from "../../admin/outcome.ts";
+import { servicesContext } from "../../context.ts";
+import { langFromPath } from "../../i18n/langs.ts";
+import { MESSAGES } from "../../i18n/messages/index.ts";
+import { pick } from "../../.server/catalog/index.ts";
+import { listFilterSchema, orderFilterSchema, toCsv } from "../../.server/admin/index.ts";
+import type { Route } from "./+types/export";
+
+const units = (minor: number) => (minor / 100).toFixed(2);
+
+/** CSV of a back-office list with the same filters as on screen; headers in the page's language. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const query = Object.fromEntries(url.searchParams);
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  const header = MESSAGES[lang].admin.csv;
+  const csv = await load(lang, async () => {
+    switch (params.list) {
+      case "orders": {
+        const rows = await admin.sales.csv(op, orderFilterSchema.parse(query));
+        return toCsv(
+          header.orders,
+          rows.map((r) => [r.publicId, r.createdAt, r.paidAt, r.state, r.kind, pick(r.raceName as { es: string } | null, lang), r.email, r.firstName, r.lastName, r.photos, r.currency, units(r.subtotal), units(r.total), r.provider]),
+        );
+      }
+      case "preorders": {
+        const rows = await admin.inbox.preordersCsv(op, listFilterSchema.parse(query));
+        return toCsv(
+          header.preorders,
+          rows.map((r) => [r.publicId, r.createdAt, r.paidAt, r.state, pick(r.raceName, lang), r.dni, r.distance, r.email, r.firstName, r.lastName, r.currency, units(r.total), r.orderPublicId]),
+        );
+      }
+      case "signups": {
+        const rows = await admin.inbox.signupsCsv(op, listFilterSchema.parse(query));
+        return toCsv(header.signups, rows.map((r) => [r.createdAt, pick(r.raceName, lang), r.firstName, r.lastName, r.email, r.category, r.bib, r.lang, r.notifiedAt]));
+      }
+      case "messages": {
+        const rows = await admin.inbox.messagesCsv(op, listFilterSchema.parse(query));
+        return toCsv(header.messages, rows.map((r) => [r.createdAt, r.name, r.email, r.phone, r.message, r.lang, r.replies]));
+      }
+      default:
+        throw data(null, { status: 404 });
+    }
+  });
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${params.list}-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { contactReceived } from "./contact-received.ts";
+import { contactReply } from "./contact-reply.ts";
 import { contactToShop } from "./contact-to-shop.ts";
 import { notifySignup } from "./notify-signup.ts";
 import { photosReady } from "./photos-ready.ts";
@@ -16,6 +17,7 @@ import { preorderPhotosReady } from "./preorder-photos-ready.ts";
  */
 export const TEMPLATES = {
   contactReceived,
+  contactReply,
   contactToShop,
   notifySignup,
   photosReady,

@@ -85,6 +85,7 @@ const adminBr = {
     noSelection: "Selecione pelo menos uma foto.",
     presaleNeedsRace: "Escolha a corrida da pré-venda.",
     presaleNotOpen: "Essa corrida não está com a pré-venda aberta: abra-a na corrida primeiro.",
+    reasonRequired: "Escreva o motivo.",
     tooMany: "Muitas solicitações. Aguarde um momento.",
   },
   fieldErrors: {
@@ -332,6 +333,9 @@ const adminBr = {
     paid: "Paga",
     empty: "Nenhuma compra com estes filtros.",
     states: { "1": "Pagamento pendente", "2": "Pagamento recebido", "3": "Concluída", "4": "Cancelada", "5": "Reembolsada", "6": "Reembolsada (sem rótulo)" },
+    countries: { "1": "Argentina", "2": "Brasil", "3": "Chile", "4": "Outro" },
+    fromPreorder: "Venda criada a partir da pré-venda {id}",
+    noActions: "Esta compra não pode mais mudar de status.",
     detailTitle: "Compra {id}",
     summary: "Resumo",
     subtotal: "Subtotal",

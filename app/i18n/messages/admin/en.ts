@@ -85,6 +85,7 @@ const adminEn = {
     noSelection: "Select at least one photo.",
     presaleNeedsRace: "Choose the pre-sale's race.",
     presaleNotOpen: "That race's pre-order is not open: open it on the race first.",
+    reasonRequired: "Write the reason.",
     tooMany: "Too many requests. Please wait a moment.",
   },
   fieldErrors: {
@@ -332,6 +333,9 @@ const adminEn = {
     paid: "Paid",
     empty: "No orders match these filters.",
     states: { "1": "Pending payment", "2": "Payment received", "3": "Closed", "4": "Cancelled", "5": "Refunded", "6": "Refunded (unlabelled)" },
+    countries: { "1": "Argentina", "2": "Brazil", "3": "Chile", "4": "Other" },
+    fromPreorder: "Sale created from pre-order {id}",
+    noActions: "This order cannot change state any more.",
     detailTitle: "Order {id}",
     summary: "Summary",
     subtotal: "Subtotal",

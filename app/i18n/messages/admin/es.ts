@@ -84,6 +84,7 @@ const adminEs = {
     noSelection: "Elegí al menos una foto.",
     presaleNeedsRace: "Elegí la carrera de la preventa.",
     presaleNotOpen: "Esa carrera no tiene la preventa abierta: abrila en la carrera primero.",
+    reasonRequired: "Escribí el motivo.",
     tooMany: "Demasiados pedidos. Esperá un momento.",
   },
   fieldErrors: {
@@ -331,6 +332,9 @@ const adminEs = {
     paid: "Pagada",
     empty: "No hay compras con estos filtros.",
     states: { "1": "Pago pendiente", "2": "Pago recibido", "3": "Concretada", "4": "Cancelada", "5": "Devuelta", "6": "Devuelta (sin etiqueta)" },
+    countries: { "1": "Argentina", "2": "Brasil", "3": "Chile", "4": "Otro" },
+    fromPreorder: "Venta creada desde la preventa {id}",
+    noActions: "No hay cambios de estado posibles para esta compra.",
     detailTitle: "Compra {id}",
     summary: "Resumen",
     subtotal: "Subtotal",

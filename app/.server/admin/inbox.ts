@@ -1,0 +1,206 @@
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { isLang } from "../../i18n/langs.ts";
+import type { Db } from "../db/client.ts";
+import { adminUsers, contactMessages, contactReplies, customers, notifySignups, orders, preorders, races } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import type { Mailer } from "../mail/index.ts";
+import { audit } from "./audit.ts";
+import { requireAdmin, type Operator } from "./operator.ts";
+import { dayRange, PAGE } from "./sales.ts";
+
+// Pre-orders, notify sign-ups and contact messages: lists with search and CSV.
+
+const day = z.union([z.literal(""), z.iso.date()]).optional().catch(undefined);
+export const listFilterSchema = z.object({
+  raceId: z.coerce.number().int().positive().optional().catch(undefined),
+  state: z.coerce.number().int().min(1).max(6).optional().catch(undefined),
+  notified: z.enum(["yes", "no"]).optional().catch(undefined),
+  from: day,
+  to: day,
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ListFilter = z.output<typeof listFilterSchema>;
+
+const like = (q: string) => `%${q}%`;
+const paged = <T>(rows: T[], total: number, page: number) => ({ rows, total, page, pageSize: PAGE });
+const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0].n);
+
+function preorderWhere(f: ListFilter): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.raceId) c.push(eq(preorders.raceId, f.raceId));
+  if (f.state) c.push(eq(preorders.state, f.state));
+  c.push(...dayRange(preorders.createdAt as never, f.from || undefined, f.to || undefined));
+  if (f.q) c.push(or(eq(preorders.publicId, f.q), ilike(customers.email, like(f.q)), ilike(customers.lastName, like(f.q)), ilike(preorders.dni, like(f.q)))!);
+  return c.length ? and(...c) : undefined;
+}
+
+const preorderColumns = {
+  id: preorders.id,
+  publicId: preorders.publicId,
+  state: preorders.state,
+  currency: preorders.currency,
+  total: preorders.total,
+  dni: preorders.dni,
+  distance: preorders.distance,
+  createdAt: preorders.createdAt,
+  paidAt: preorders.paidAt,
+  raceName: races.name,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  orderPublicId: orders.publicId,
+  orderId: orders.id,
+};
+
+function preorderQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(preorderColumns)
+    .from(preorders)
+    .innerJoin(customers, eq(customers.id, preorders.customerId))
+    .innerJoin(races, eq(races.id, preorders.raceId))
+    .leftJoin(orders, eq(orders.id, preorders.orderId))
+    .where(where)
+    .orderBy(desc(preorders.createdAt), desc(preorders.id));
+}
+
+export async function listPreorders(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const where = preorderWhere(f);
+  const total = await countOf(
+    db.select({ n: sql<number>`count(*)::int` }).from(preorders).innerJoin(customers, eq(customers.id, preorders.customerId)).where(where),
+  );
+  return paged(await preorderQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE), total, f.page);
+}
+
+export async function preordersForCsv(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const rows = await preorderQuery(db, preorderWhere(f)).limit(100_000);
+  await audit(db, op, "preorders.export", { filter: f, rows: rows.length });
+  return rows;
+}
+
+function signupWhere(f: ListFilter): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.raceId) c.push(eq(notifySignups.raceId, f.raceId));
+  if (f.notified) c.push(f.notified === "yes" ? isNotNull(notifySignups.notifiedAt) : isNull(notifySignups.notifiedAt));
+  c.push(...dayRange(notifySignups.createdAt as never, f.from || undefined, f.to || undefined));
+  if (f.q) {
+    const q = like(f.q);
+    c.push(or(ilike(notifySignups.email, q), ilike(notifySignups.lastName, q), ilike(notifySignups.firstName, q), sql`${notifySignups.bib}::text = ${f.q}`)!);
+  }
+  return c.length ? and(...c) : undefined;
+}
+
+function signupQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: notifySignups.id,
+      createdAt: notifySignups.createdAt,
+      raceName: races.name,
+      firstName: notifySignups.firstName,
+      lastName: notifySignups.lastName,
+      email: notifySignups.email,
+      category: notifySignups.category,
+      bib: notifySignups.bib,
+      lang: notifySignups.lang,
+      notifiedAt: notifySignups.notifiedAt,
+    })
+    .from(notifySignups)
+    .innerJoin(races, eq(races.id, notifySignups.raceId))
+    .where(where)
+    .orderBy(desc(notifySignups.createdAt), desc(notifySignups.id));
+}
+
+export async function listSignups(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const where = signupWhere(f);
+  const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(notifySignups).where(where));
+  return paged(await signupQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE), total, f.page);
+}
+
+export async function signupsForCsv(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const rows = await signupQuery(db, signupWhere(f)).limit(100_000);
+  await audit(db, op, "signups.export", { filter: f, rows: rows.length });
+  return rows;
+}
+
+function messageWhere(f: ListFilter): SQL | undefined {
+  const c: SQL[] = [...dayRange(contactMessages.createdAt as never, f.from || undefined, f.to || undefined)];
+  if (f.q) {
+    const q = like(f.q);
+    c.push(or(ilike(contactMessages.email, q), ilike(contactMessages.name, q), ilike(contactMessages.message, q))!);
+  }
+  return c.length ? and(...c) : undefined;
+}
+
+const replyCount = sql<number>`(select count(*)::int from contact_replies r where r.message_id = ${contactMessages.id})`;
+
+function messageQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: contactMessages.id,
+      createdAt: contactMessages.createdAt,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      phone: contactMessages.phone,
+      message: contactMessages.message,
+      lang: contactMessages.lang,
+      replies: replyCount,
+    })
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+}
+
+export async function listMessages(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const where = messageWhere(f);
+  const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where));
+  const rows = await messageQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE);
+  return paged(rows.map((r) => ({ ...r, replies: Number(r.replies) })), total, f.page);
+}
+
+export async function messagesForCsv(db: Db, op: Operator, f: ListFilter) {
+  requireAdmin(op);
+  const rows = await messageQuery(db, messageWhere(f)).limit(100_000);
+  await audit(db, op, "messages.export", { filter: f, rows: rows.length });
+  return rows;
+}
+
+export async function messageDetail(db: Db, op: Operator, id: number) {
+  requireAdmin(op);
+  const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!message) throw new DomainError("NotFound", "notFound");
+  const replies = await db
+    .select({ id: contactReplies.id, body: contactReplies.body, at: contactReplies.at, email: adminUsers.email })
+    .from(contactReplies)
+    .leftJoin(adminUsers, eq(adminUsers.id, contactReplies.adminId))
+    .where(eq(contactReplies.messageId, id))
+    .orderBy(contactReplies.at);
+  return { message, replies };
+}
+
+export const replySchema = z.object({ body: z.string().trim().min(1).max(10_000) });
+
+/** Answers a contact message by e-mail, in the visitor's language, and keeps the answer with the message. */
+export async function replyToMessage(db: Db, mailer: Mailer | undefined, op: Operator, id: number, input: z.input<typeof replySchema>) {
+  requireAdmin(op);
+  if (!mailer) throw new DomainError("Conflict", "mailUnavailable");
+  const { body } = replySchema.parse(input);
+  const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!message) throw new DomainError("NotFound", "notFound");
+  const lang = isLang(message.lang) ? message.lang : "es";
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [reply] = await tx.insert(contactReplies).values({ messageId: id, adminId: op.id, body }).returning({ id: contactReplies.id });
+    await mailer.send(
+      { to: message.email, lang, template: "contactReply", key: `contact-reply:${reply.id}`, data: { name: message.name, reply: body, original: message.message } },
+      { tx },
+    );
+  });
+  await audit(db, op, "message.reply", { messageId: id, to: message.email });
+  return { email: message.email };
+}
