@@ -33,6 +33,8 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
   const [tagIds, setTagIds] = useState<number[]>(photo?.tagIds ?? []);
   const [problem, setProblem] = useState<string>();
   const [states, setStates] = useState<Record<number, SaveState>>({});
+  // The desk has moved on by the time a save answers: the status line speaks of the last photo saved.
+  const [lastSaved, setLastSaved] = useState<{ id: number; frame: string } | null>(null);
   const [counts, setCounts] = useState({ tagged: race.counts.tagged, untagged: race.counts.untagged });
   const input = useRef<HTMLInputElement>(null);
   const ranges = useMemo(() => {
@@ -78,6 +80,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     const id = photo.id;
     setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [] } : p)));
     setStates((s) => ({ ...s, [id]: "saving" }));
+    setLastSaved({ id, frame: photo.frame });
     fetch(`/admin/api/photos/${id}/tags?lang=${lang}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
@@ -142,7 +145,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     typed = parseBibList(draft);
   } catch {}
   const outside = ranges.length ? typed.filter((b) => !inRanges(b, ranges)) : [];
-  const state = states[photo.id];
+  const state = lastSaved ? states[lastSaved.id] : undefined;
   const nextHref = photos[index + 1] ? link({ from: photos[index + 1].id, after: undefined, before: undefined }) : link({ after: photo.id, before: undefined, from: undefined });
   const strip = photos.slice(Math.max(0, index - 6), index + 10);
 
@@ -256,7 +259,8 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
                 →
               </button>
             </div>
-            <p className="text-xs" aria-live="polite" data-testid="save-state">
+            <p className="text-xs" aria-live="polite" data-testid="save-state" data-state={typeof state === "object" ? "error" : state}>
+              {lastSaved && <span className="font-mono text-slate-500">{lastSaved.frame} · </span>}
               {state === "saving" && <span className="text-slate-500">{t.saving}</span>}
               {state === "saved" && <span className="text-emerald-700">{t.saved} ✓</span>}
               {typeof state === "object" && <span className="text-red-700">{fill(t.unsaved, { error: state.error })}</span>}

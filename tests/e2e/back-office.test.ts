@@ -1,0 +1,134 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { adminHref } from "../../app/i18n/admin-href.ts";
+import { href } from "../../app/i18n/href.ts";
+import { LANGS, type Lang } from "../../app/i18n/langs.ts";
+import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import { launchBrowser, startShop, type Shop } from "./harness.ts";
+
+// The back office in Chromium, once per language: log in, create a race, upload
+// photos through the browser, tag one from the keyboard, publish it and find it
+// in the storefront; then a manual payment and refund, and the CSV export.
+
+const ADMIN = { email: "organiser@dorsal.test", password: "organiser-pass-1" };
+const PHOTOS = ["A001.jpg", "A002.jpg", "A003.jpg"].map((f) => path.resolve(import.meta.dirname, "../fixtures/import-basic/photos", f));
+const BIB = 321;
+
+let shop: Shop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { SEED_DEMO: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function operator(lang: Lang): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto(shop.url(adminHref("adminRaces", lang)));
+  // Not logged in: the login page, which sends us back where we were going.
+  expect(new URL(page.url()).pathname).toBe(adminHref("adminLogin", lang));
+  await page.fill("input[name=email]", ADMIN.email);
+  await page.fill("input[name=password]", ADMIN.password);
+  await Promise.all([page.waitForURL((u) => u.pathname === adminHref("adminRaces", lang)), page.click("form button[type=submit]")]);
+  return { context, page, errors };
+}
+
+describe.each(LANGS)("back office in %s", (lang) => {
+  const m = MESSAGES[lang];
+  const a = m.admin;
+  const slug = `e2e-${lang}-trail`;
+  let raceId = 0;
+
+  it("creates a race, uploads three photos with progress, tags one by keyboard and publishes it", async () => {
+    const { context, page, errors } = await operator(lang);
+
+    await page.goto(shop.url(adminHref("adminRaceNew", lang)));
+    await page.fill("input[name=name_es]", `Trail E2E ${lang}`);
+    await page.fill("input[name=name_en]", `E2E Trail ${lang}`);
+    await page.fill("input[name=slug]", slug);
+    await page.selectOption("select[name=status]", "preparing");
+    await page.fill("input[name=price_ars]", "5000");
+    await page.fill("input[name=price_usd]", "5");
+    await Promise.all([page.waitForURL(/notice=created/), page.click("form[enctype='multipart/form-data'] button[type=submit]")]);
+    raceId = Number(/\/(\d+)\?/.exec(page.url())?.[1]);
+    expect(raceId).toBeGreaterThan(0);
+    await page.getByText(a.races.created).waitFor();
+
+    await page.goto(shop.url(adminHref("adminRacePhotos", lang, { raceId })));
+    await page.waitForSelector("[data-testid=file-input]:not([disabled])", { state: "attached" });
+    await page.setInputFiles("[data-testid=file-input]", PHOTOS);
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=upload-list] li[data-state=done]").length === 3, null, { timeout: 60_000 });
+    expect(await page.$$eval("[data-testid=upload-list] li", (rows) => rows.map((r) => r.getAttribute("data-outcome")))).toEqual(["created", "created", "created"]);
+    expect(await page.textContent("[data-testid=upload-overall]")).toContain(fill(a.photos.overall, { done: 3, total: 3 }));
+    // The watermarked images are made by the job queue; the panel follows them.
+    await page.waitForFunction((done) => document.querySelector("[data-testid=derivatives-state]")?.textContent?.includes(done), a.photos.derivativesDone, { timeout: 60_000 });
+
+    await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { filter: "untagged" })));
+    await page.waitForSelector("[data-testid=bibs-input]:focus");
+    expect(await page.textContent("[data-testid=tag-counts]")).toBe(fill(a.tagging.counts, { tagged: 0, untagged: 3 }));
+    await page.keyboard.type(String(BIB));
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=save-state][data-state=saved]");
+    expect(await page.textContent("[data-testid=tag-counts]")).toBe(fill(a.tagging.counts, { tagged: 1, untagged: 2 }));
+    // The desk moved on to the next photo with an empty field; the left arrow goes back to the saved one.
+    expect(await page.inputValue("[data-testid=bibs-input]")).toBe("");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.inputValue("[data-testid=bibs-input]")).toBe(String(BIB));
+
+    await page.goto(shop.url(adminHref("adminRaces", lang)));
+    await Promise.all([page.waitForURL(/notice=published/), page.click(`form:has(input[name=raceId][value="${raceId}"]) button[type=submit]`)]);
+    await page.getByText(fill(a.races.published, { notified: 0, converted: 0 })).waitFor();
+
+    await page.goto(shop.url(href("race", lang, { slug }, { n: BIB })));
+    await page.waitForSelector("[data-testid=photo]");
+    expect(await page.locator("[data-testid=photo]").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.runIf(lang === "es")("marks an order paid by hand, refunds it with a reason, and exports it as CSV", async () => {
+    const api = (await (await fetch(shop.url(`/api/fotos/${slug}?lang=es`))).json()) as { data: { fotos: { id: string }[] } };
+    const email = "transfer@example.com";
+    const bought = await fetch(shop.url("/api/purchase?lang=es"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { country: "1", firstName: "Eva", lastName: "Paz", email, confirmEmail: email, images: api.data.fotos.slice(0, 2).map((f) => ({ id: f.id })) } }),
+    });
+    expect(bought.status).toBe(200);
+    const { context, page, errors } = await operator(lang);
+
+    await page.goto(shop.url(adminHref("adminOrders", lang, {}, { q: email })));
+    expect(await page.locator("[data-testid=orders-table] tbody tr").count()).toBe(1);
+    await Promise.all([page.waitForURL(/\/admin\/ventas\/\d+$/), page.click("[data-testid=orders-table] tbody a")]);
+    await page.fill("input[name=reason]", "Transferencia bancaria 0042");
+    await Promise.all([page.waitForURL(/notice=moved/), page.click("[data-testid=move-paid]")]);
+    await page.getByText("manual paid", { exact: false }).waitFor();
+    await page.fill("input[name=reason]", "El corredor pidió la devolución");
+    await page.click("[data-testid=move-refunded]");
+    await page.getByText("El corredor pidió la devolución", { exact: false }).waitFor();
+    const history = await page.textContent("[data-testid=order-history]");
+    expect(history).toContain("El corredor pidió la devolución");
+    expect(history).toContain(a.orders.states["5"]);
+
+    const csv = await context.request.get(shop.url(adminHref("adminExport", lang, { list: "orders" }, { q: email })));
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0].split(",")).toEqual(a.csv.orders);
+    expect(lines).toHaveLength(2);
+    expect(lines[1].split(",")).toEqual(expect.arrayContaining([email, "5", "2", "ARS"]));
+
+    // Without the session cookie the same file is refused.
+    expect((await fetch(shop.url(adminHref("adminExport", lang, { list: "orders" })))).status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
