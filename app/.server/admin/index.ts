@@ -18,7 +18,7 @@ import {
   type UpdateOperatorInput,
 } from "./operators.ts";
 import { importServerFolder } from "./import-folder.ts";
-import { photoProgress } from "./photo-progress.ts";
+import { photoProgress, type RecognitionPort } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
@@ -74,6 +74,7 @@ export type { AuditEntry } from "./audit.ts";
 export { chosenFile } from "./site-image.ts";
 export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
 export type { UploadOutcome } from "./uploads.ts";
+export type { RecognitionPort } from "./photo-progress.ts";
 export type { TaggingPhoto, TaggingQuery, BulkAction } from "./tagging.ts";
 export { TAGGING_WINDOW } from "./tagging.ts";
 export { orderFilterSchema, MANUAL_MOVES } from "./sales.ts";
@@ -95,6 +96,8 @@ export type AdminDeps = {
   /** Contact replies and resent purchase e-mails; without it those two actions say mail is unavailable. */
   mailer?: Mailer;
   ports?: PublishPorts;
+  /** Bib recognition, when present: its progress on the upload screen, and hand tagging settles its suggestions. */
+  recognition?: RecognitionPort;
 };
 
 /**
@@ -102,7 +105,7 @@ export type AdminDeps = {
  * the operator first: roles and race assignments are checked here, not in routes,
  * and every change is written to the audit log.
  */
-export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {} }: AdminDeps) {
+export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {}, recognition }: AdminDeps) {
   const signer = createSigner(loadSessionSecret(env));
   const session: SessionDeps = { db, signer, secure: env.publicUrl.startsWith("https://") };
   const raceDeps = { db, storage, onPublished: onPublished(db, logger, ports) };
@@ -190,9 +193,9 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
     },
     dashboard: (op: Operator) => dashboard(db, op),
     photos: {
-      progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId),
+      progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId, recognition),
       window: (op: Operator, raceId: number, query: TaggingQuery) => taggingWindow(db, mediaUrl, op, raceId, query),
-      tag: (op: Operator, photoId: number, input: { bibs: number[]; tagIds: number[] }) => tagPhoto(db, op, photoId, input),
+      tag: (op: Operator, photoId: number, input: { bibs: number[]; tagIds: number[] }) => tagPhoto(db, op, photoId, input, recognition),
       bulk: (op: Operator, raceId: number, photoIds: number[], action: BulkAction) => bulkPhotos(db, storage, op, raceId, photoIds, action),
     },
   };

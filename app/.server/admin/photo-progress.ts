@@ -4,10 +4,21 @@ import { counts as jobCounts } from "../jobs/index.ts";
 import { countsByRace } from "./races.ts";
 import { requireRace, type Operator } from "./operator.ts";
 
-/** What the upload screen polls: the race's photo counts and how far the watermarking queue is. */
-export async function photoProgress(db: Db, op: Operator, raceId: number) {
+/** The part of the recognition module the back office uses (its services fit this shape). */
+export type RecognitionPort = {
+  progress(raceId: number): Promise<{ queued: number; done: number; autoTaggedPhotos: number; reviewPhotos: number }>;
+  settle(photoId: number, bibs: number[], by?: number): Promise<unknown>;
+};
+
+/** What the upload screen polls: the race's photo counts, the watermarking queue and, if present, bib recognition. */
+export async function photoProgress(db: Db, op: Operator, raceId: number, recognition?: RecognitionPort) {
   await requireRace(db, op, raceId);
   const counts = (await countsByRace(db, [raceId])).get(raceId) ?? { photos: 0, tagged: 0, untagged: 0, hidden: 0, processing: 0 };
   const queue = await jobCounts(db, [DERIVE_JOB]);
-  return { ...counts, queue };
+  const read = recognition ? await recognition.progress(raceId) : undefined;
+  return {
+    ...counts,
+    queue,
+    recognition: read ? { queued: read.queued, done: read.done, auto: read.autoTaggedPhotos, review: read.reviewPhotos } : null,
+  };
 }

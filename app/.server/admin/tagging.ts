@@ -7,6 +7,7 @@ import { DomainError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
 import { requireRace, type Operator } from "./operator.ts";
+import type { RecognitionPort } from "./photo-progress.ts";
 import { countsByRace } from "./races.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
@@ -130,7 +131,7 @@ export const tagPhotoSchema = z.object({
 });
 
 /** Sets a photo's bibs and tags to exactly these (typed by an operator, so their source is "manual"). */
-export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.input<typeof tagPhotoSchema>) {
+export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.input<typeof tagPhotoSchema>, recognition?: Pick<RecognitionPort, "settle">) {
   const { bibs, tagIds } = tagPhotoSchema.parse(input);
   const raceId = await photoRace(db, op, photoId);
   const unique = [...new Set(bibs)];
@@ -143,6 +144,8 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
     await tx.delete(photoTags).where(eq(photoTags.photoId, photoId));
     if (allowed.length) await tx.insert(photoTags).values(allowed.map((t) => ({ photoId, tagId: t.id })));
   });
+  // What the operator typed decides recognition's open suggestions for this photo (kept → accepted, others → rejected).
+  await recognition?.settle(photoId, unique, op.id);
   await audit(db, op, "photo.tag", { raceId, photoId, bibs: unique, tagIds });
   const counts = (await countsByRace(db, [raceId])).get(raceId);
   return { photoId, bibs: unique.sort((a, b) => a - b), tagIds, tagged: counts?.tagged ?? 0, untagged: counts?.untagged ?? 0 };

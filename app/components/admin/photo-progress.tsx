@@ -9,6 +9,7 @@ export type Progress = {
   hidden: number;
   processing: number;
   queue: { queued: number; running: number; failed: number };
+  recognition: { queued: number; done: number; auto: number; review: number } | null;
 };
 
 /**
@@ -27,7 +28,8 @@ export function usePhotoProgress(raceId: number, initial: Progress, nudge: numbe
         if (response.ok) {
           const next = ((await response.json()) as { data: Progress }).data;
           if (!stopped) setProgress(next);
-          quietPolls = next.processing > 0 || next.queue.queued + next.queue.running > 0 ? 0 : quietPolls + 1;
+          const busy = next.processing > 0 || next.queue.queued + next.queue.running > 0 || (next.recognition?.queued ?? 0) > 0;
+          quietPolls = busy ? 0 : quietPolls + 1;
         }
       } catch {}
       // Keep polling while there is work, and a little after it seems done.
@@ -59,6 +61,11 @@ export function ProgressPanel({ progress }: { progress: Progress }) {
           {progress.queue.failed > 0 && <span className="ml-2 text-red-700">{fill(t.derivativesFailed, { failed: progress.queue.failed })}</span>}
         </span>
       </div>
+      {progress.recognition && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="recognition-state">
+          {t.recognition}: {fill(t.recognitionState, progress.recognition)}
+        </p>
+      )}
     </section>
   );
 }

@@ -210,6 +210,8 @@ const adminBr = {
     derivativesPending: "{pending} na fila",
     derivativesDone: "Todas prontas",
     derivativesFailed: "{failed} falharam",
+    recognition: "Reconhecimento de números",
+    recognitionState: "{done} lidas · {queued} na fila · {auto} marcadas sozinhas · {review} para revisar",
     importTitle: "Importar uma pasta do servidor",
     importHint: "Uma pasta com race.json, photos/*.jpg e, se quiser, photos.csv, logo.* e hero.* (o formato de importação da documentação). Importar a mesma pasta duas vezes não muda nada.",
     importPath: "Caminho da pasta no servidor",

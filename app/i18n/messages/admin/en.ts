@@ -210,6 +210,8 @@ const adminEn = {
     derivativesPending: "{pending} queued",
     derivativesDone: "All ready",
     derivativesFailed: "{failed} failed",
+    recognition: "Bib recognition",
+    recognitionState: "{done} read · {queued} queued · {auto} tagged automatically · {review} to review",
     importTitle: "Import a folder on the server",
     importHint: "A folder with race.json, photos/*.jpg and optionally photos.csv, logo.* and hero.* (the import format in the documentation). Importing the same folder twice changes nothing.",
     importPath: "Folder path on the server",

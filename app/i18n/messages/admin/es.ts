@@ -209,6 +209,8 @@ const adminEs = {
     derivativesPending: "{pending} en cola",
     derivativesDone: "Todas listas",
     derivativesFailed: "{failed} fallaron",
+    recognition: "Reconocimiento de dorsales",
+    recognitionState: "{done} leídas · {queued} en cola · {auto} etiquetadas solas · {review} para revisar",
     importTitle: "Importar una carpeta del servidor",
     importHint: "Una carpeta con race.json, photos/*.jpg y, si querés, photos.csv, logo.* y hero.* (formato de importación de la documentación). Importar dos veces la misma carpeta no cambia nada.",
     importPath: "Ruta de la carpeta en el servidor",
