@@ -65,6 +65,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     /** Checkout, payments, purchase and pre-purchase pages (orders/, payments/, delivery/). */
     purchases: {
       create: sales.create,
+      fullsetOffer: sales.fullsetOffer,
       view: (id: string, lang: Lang) => sales.view(id, lang, files.zipState),
       download: files.downloadLink,
       openFile: files.open,

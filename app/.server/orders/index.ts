@@ -6,6 +6,7 @@ import { createPurchase, type PurchaseInput } from "./create-purchase.ts";
 import type { OrderDeps } from "./deps.ts";
 import { demoCheckout, demoDecide } from "./demo-payment.ts";
 import { deliverJob, expireJob } from "./fulfil.ts";
+import { fullsetOffer } from "./fullset-offer.ts";
 import { CONVERT_PREORDERS_JOB, DELIVER_JOB, EXPIRE_JOB } from "./jobs.ts";
 import { convertPaidPreorders, createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
 import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
@@ -16,6 +17,7 @@ export type { PreorderInput, PrepurchaseView, ConversionReport } from "./preorde
 export type { PurchaseView, OrderRow, ZipState } from "./purchase-view.ts";
 export type { DemoCheckout } from "./demo-payment.ts";
 export type { Applied } from "./apply-payment.ts";
+export type { FullsetOffer } from "./fullset-offer.ts";
 export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
 export { DELIVER_JOB, EXPIRE_JOB, CONVERT_PREORDERS_JOB, PENDING_TTL_MS } from "./jobs.ts";
@@ -26,6 +28,7 @@ export function createOrders(deps: OrderDeps) {
     create: (input: PurchaseInput) => createPurchase(deps, input),
     view: (publicId: string, lang: Lang, zip: (order: OrderRow) => Promise<ZipState>) => purchaseView(deps, publicId, lang, zip),
     find: (publicId: string) => findOrder(deps.db, publicId),
+    fullsetOffer: (raceId: number, bib: number, lang: Lang) => fullsetOffer(deps, raceId, bib, lang),
     webhook: (provider: string, input: WebhookInput) => receiveWebhook(deps, provider, input),
     applyPaymentEvent: (...args: Parameters<typeof applyPaymentEvent> extends [unknown, ...infer R] ? R : never) => applyPaymentEvent(deps, ...args),
     demo: {

@@ -311,6 +311,7 @@ export default {
     imageList: "Imagens da compra",
     loadingCart: "Carregando seu carrinho…",
     backToRace: "Continuar procurando fotos",
+    photoAlt: "Foto {id}, {time}",
   },
   fullsetPage: {
     heading: "Todas as suas fotos · Corredor #{n}",

@@ -311,6 +311,7 @@ export default {
     imageList: "Images in this purchase",
     loadingCart: "Loading your cart…",
     backToRace: "Keep looking for photos",
+    photoAlt: "Photo {id}, {time}",
   },
   fullsetPage: {
     heading: "All your photos · Runner #{n}",

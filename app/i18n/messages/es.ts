@@ -311,6 +311,7 @@ const es = {
     imageList: "Imágenes de la compra",
     loadingCart: "Cargando tu carrito…",
     backToRace: "Seguir buscando fotos",
+    photoAlt: "Foto {id}, {time}",
   },
   fullsetPage: {
     heading: "Todas tus fotos · Corredor #{n}",
