@@ -14,6 +14,7 @@ import * as seo from "./seo/index.ts";
 import * as orders from "./orders/index.ts";
 import * as payments from "./payments/index.ts";
 import * as delivery from "./delivery/index.ts";
+import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -32,14 +33,17 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const mailer = mail.createMailer({ db, env, logger });
   const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
   const files = delivery.createDelivery({ db, storage, env, logger });
+  const bibs = recognition.createRecognition({ db, storage, logger });
 
   const worker: Worker = createWorker({
     db,
     logger,
-    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers },
+    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...bibs.handlers },
   });
 
   return {
+    /** Automatic bib recognition: progress, review queue, settings, timing file (see recognition/index.ts). */
+    recognition: bibs,
     env,
     logger,
     storage,
@@ -112,6 +116,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       mailer,
       // Publishing a race writes once to its notify list and turns its paid pre-orders into sales.
       ports: { announce: (slug) => notify.createNotifyService({ db, mailer }).announce(slug), convertPaidPreorders: sales.convertPaidPreorders },
+      recognition: bibs,
     }),
     /** Shared with the CLI through DATA_DIR/server.json so it can hand work to this process. */
     cliToken: randomBytes(24).toString("base64url"),

@@ -5,7 +5,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   bibs: async () => (await import("./bibs.ts")).benchBibs(),
 };
 
-const wanted = process.argv.slice(2);
+// Names first, then options for the benchmarks (e.g. `bibs --limit 40`).
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith("-"));
+const wanted = firstOption < 0 ? args : args.slice(0, firstOption);
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length) {
   console.error(`Unknown benchmark: ${unknown.join(", ")}. Available: ${Object.keys(BENCHES).join(", ")}`);
@@ -15,3 +18,5 @@ for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
   console.log(`\n== ${name} ==`);
   await BENCHES[name]();
 }
+
+export {};

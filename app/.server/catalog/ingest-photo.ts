@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { contentHash, probe, readCaptureTime } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
+import { RECOGNIZE_JOB } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { DERIVE_JOB } from "./derive-job.ts";
 import type { PhotoMeta } from "./photos-csv.ts";
@@ -71,6 +72,7 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
       .returning({ id: photos.id });
     await applyMeta(tx as unknown as Db, race, row.id, meta);
     await enqueue(tx as unknown as Db, DERIVE_JOB, { photoId: row.id }, { uniqueKey: `derive:${row.id}` });
+    await enqueue(tx as unknown as Db, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
     return row.id;
   });
   return { kind: "created", photoId };

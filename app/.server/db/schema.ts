@@ -436,7 +436,8 @@ export const photoRecognitions = pgTable(
       .primaryKey()
       .references(() => photos.id, { onDelete: "cascade" }),
     raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["done", "failed"] }).notNull(),
+    // "skipped": already tagged by the import file or a person when its turn came.
+    status: text("status", { enum: ["done", "skipped", "failed"] }).notNull(),
     lines: jsonb("lines").notNull().default([]),
     frameWidth: integer("frame_width").notNull().default(0),
     frameHeight: integer("frame_height").notNull().default(0),

@@ -19,6 +19,8 @@ export type RunnerOptions = {
   bibBand: string;
   /** Scene light tint, so figures sit in the landscape's light. */
   light: string;
+  /** Replaces the drawn bib (SVG around the bib centre), for generators that need other bibs. */
+  bibMarkup?: string;
 };
 
 /** Vertical distance from the bib centre (local origin) to the ground. */
@@ -108,7 +110,7 @@ export function runnerSvg(rng: Rng, o: RunnerOptions): string {
   ].join("");
 
   // Bib tilt plus body lean stays within ±8°.
-  const bib = bibSvg(o.bib, o.bibBand, rng.range(-6, 6));
+  const bib = o.bibMarkup ?? bibSvg(o.bib, o.bibBand, rng.range(-6, 6));
   return `<g transform="translate(${o.x.toFixed(1)} ${(o.y - RUNNER_FEET * o.scale).toFixed(1)}) scale(${o.scale.toFixed(4)}) rotate(${lean.toFixed(2)} 0 ${RUNNER_FEET})">
 <g transform="scale(${mirror} 1)">${body}</g>${bib}</g>`;
 }

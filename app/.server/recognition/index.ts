@@ -1,0 +1,52 @@
+/**
+ * Automatic bib recognition (issue 7). Choice and figures:
+ * docs/decisions/0002-bib-recognition.md.
+ *
+ * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB):
+ * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads
+ * each on its own; plausible numbers (2–5 digits, no leading zero, inside the
+ * race's bib list, not printed beside words) get a confidence, which the
+ * race's timing file may raise or lower. From the auto threshold up they are
+ * tagged (photo_bibs source "auto", with the confidence); from REVIEW_FLOOR up
+ * they wait in the review queue (bib_suggestions "pending"). A photo already
+ * tagged by the import file is not read. Nothing a person decided is ever
+ * overridden or suggested again.
+ *
+ * Services (`services.recognition`, built by createRecognition) for the back office:
+ * - progress(raceId): photos, queued, done, skipped, failed, unread,
+ *   autoTaggedPhotos, autoTags, reviewPhotos, reviewSuggestions.
+ * - recognizeRace(raceId, { again? }): queue the photos never read (or all, afresh).
+ * - reviewQueue(raceId, { limit, offset }): pending suggestions in shooting
+ *   order: id, photo, frame, bib, confidence, box, doubts → { items, total }.
+ * - crop(suggestionId, width?): JPEG of the bib, cut from the private original (operators only).
+ * - accept(id, by?) — Enter; correct(id, bib, by?) — typed number; reject(id, by?).
+ *   `by` is the operator's admin id. Deciding twice is a Conflict.
+ * - autoTags(raceId, page) and undoAuto(photoId, bib, by?): spot-check and undo automatic tags.
+ * - settle(photoId, bibs, by?): after the tagging desk saved a photo's bibs by
+ *   hand, closes its open suggestions (kept → accepted, others → rejected).
+ * - settings(raceId?) / saveSettings({ autoThreshold, timingWindowSeconds,
+ *   timingOffsetSeconds }, raceId?): shop-wide or per race (null = inherit);
+ *   saving re-decides the stored readings (no OCR again).
+ * - loadTimingFile(raceId, csv) / clearTimingFile(raceId): "bib,time" lines;
+ *   time "HH:MM:SS" on the race day, "YYYY-MM-DD HH:MM:SS" race wall clock, or ISO.
+ */
+export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
+export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";
+export type { RecognitionProgress } from "./progress.ts";
+export type { ReviewItem } from "./review.ts";
+export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
+export { createRecognizer, type Recognizer, type RecognizerOptions } from "./recognizer.ts";
+export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
+export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
+export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, REVIEW_FLOOR, type Decision, type RaceContext } from "./decide.ts";
+export {
+  parseTimingCsv,
+  timingEvidence,
+  withTiming,
+  indexPassings,
+  bibsNear,
+  DEFAULT_TIMING_WINDOW,
+  type Passing,
+  type TimingWindow,
+  type TimingEvidence,
+} from "./timing.ts";

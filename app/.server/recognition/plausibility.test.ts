@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { parseBibRanges } from "../../domain/bibs.ts";
+import { decide, REVIEW_FLOOR } from "./decide.ts";
+import { bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
+import type { TextReading } from "./read-text.ts";
+
+const frame = { width: 2400, height: 1600 };
+
+/** A confidently read line with a box of `height` px centred at (cx, cy). */
+function line(text: string, opts: Partial<TextReading> & { cx?: number; cy?: number; h?: number; conf?: number } = {}): TextReading {
+  const { cx = 1200, cy = 800, h = 100, conf = 0.99, ...rest } = opts;
+  return {
+    text,
+    confidences: [...text].map(() => conf),
+    detectionScore: 0.99,
+    polarity: 0.6,
+    box: { cx, cy, width: h * 0.6 * text.length, height: h, angle: 0 },
+    ...rest,
+  };
+}
+
+const bibs = (lines: TextReading[], rules = DEFAULT_RULES) => bibCandidates(lines, frame, rules).map((c) => c.bib);
+
+describe("bib plausibility", () => {
+  it("keeps one number of 2 to 5 digits without a leading zero", () => {
+    const lines = [line("7", { cx: 200 }), line("42", { cx: 500 }), line("123456", { cx: 900 }), line("0123", { cx: 1300 }), line("10745", { cx: 1700 }), line("4 21", { cx: 2000 })];
+    expect(bibs(lines).sort()).toEqual([10745, 42]);
+  });
+
+  it("drops numbers outside the race's bib list when the list is known", () => {
+    const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("1-1200 5001-5400") };
+    expect(bibs([line("1201", { cx: 500 }), line("5200", { cx: 1500 })], rules)).toEqual([5200]);
+    expect(bibs([line("1201", { cx: 500 }), line("5200", { cx: 1500 })])).toEqual(expect.arrayContaining([1201, 5200]));
+  });
+
+  it("drops signs: a number printed next to words on the same line", () => {
+    expect(bibs([line("KM", { cx: 1000 }), line("21", { cx: 1140 })])).toEqual([]);
+    expect(bibs([line("42K")])).toEqual([]);
+    // A word far away, or far smaller, does not make a bib a sign.
+    expect(bibs([line("KM", { cx: 300 }), line("21", { cx: 1200 })])).toEqual([21]);
+    expect(bibs([line("ACME", { cx: 1200, cy: 700, h: 30 }), line("215", { cx: 1200 })])).toEqual([215]);
+  });
+
+  it("merges the same number read twice into its most confident reading", () => {
+    const candidates = bibCandidates([line("305", { cx: 600, conf: 0.7 }), line("305", { cx: 1800, conf: 0.98 })], frame);
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0].confidence).toBeCloseTo(0.98, 2);
+  });
+
+  it("takes the weakest character as the reading's confidence", () => {
+    const [c] = bibCandidates([{ ...line("512"), confidences: [0.99, 0.62, 0.97] }], frame);
+    expect(c.confidence).toBeCloseTo(0.62, 2);
+    expect(c.doubts).toContain("low-score");
+  });
+
+  it("doubts numbers at the frame edge, small print beside a bigger number, and light print on dark", () => {
+    const [edge] = bibCandidates([line("36", { cx: 40 })], frame);
+    expect(edge.doubts).toEqual(["frame-edge"]);
+    expect(edge.confidence).toBeLessThan(0.6);
+    const small = bibCandidates([line("815"), line("2025", { cx: 1150, cy: 720, h: 25 })], frame).find((c) => c.bib === 2025)!;
+    expect(small.doubts).toContain("small-print");
+    const [banner] = bibCandidates([line("2019", { polarity: -0.5 })], frame);
+    expect(banner.doubts).toContain("light-on-dark");
+  });
+
+  it("completes a number the detector clipped from its wider second reading, and doubts an unstable one", () => {
+    const clipped = { ...line("573"), wide: { text: "5738", confidences: [0.99, 0.99, 0.98, 0.95] } };
+    expect(bibs([clipped])).toEqual([5738]);
+    const unstable = { ...line("699"), wide: { text: "1699", confidences: [0.3, 0.99, 0.99, 0.99] } };
+    const [c] = bibCandidates([unstable], frame);
+    expect(c.bib).toBe(699);
+    expect(c.doubts).toContain("unstable");
+  });
+
+  it("splits candidates at the threshold and drops noise under the review floor", () => {
+    const candidates = bibCandidates(
+      [line("101", { cx: 300 }), { ...line("202", { cx: 900 }), confidences: [0.6, 0.9, 0.9] }, { ...line("303", { cx: 1500 }), confidences: [REVIEW_FLOOR / 2, 0.9, 0.9] }],
+      frame,
+    );
+    const decisions = decide(candidates, 0.9);
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [101, "auto"],
+      [202, "pending"],
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { inRanges, type BibRange } from "../../domain/bibs.ts";
+import { boundsOf, type RotatedRect } from "./geometry.ts";
+import type { TextReading } from "./read-text.ts";
+
+/** Why a candidate's confidence was lowered; shown beside it in the review queue. */
+export type Doubt = "low-score" | "frame-edge" | "small-print" | "light-on-dark" | "unstable" | "timing-far" | "timing-absent";
+
+export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[] };
+
+export type BibRules = {
+  /** The race's bib numbers; empty = unknown (any number of the right length). */
+  ranges: BibRange[];
+  minDigits: number;
+  maxDigits: number;
+};
+
+export const DEFAULT_RULES: BibRules = { ranges: [], minDigits: 2, maxDigits: 5 };
+
+/** A number this close to the frame (fraction of the long side) may go on beyond it. */
+const EDGE_MARGIN = 0.02;
+
+const isBibText = (text: string, rules: BibRules) =>
+  new RegExp(`^[1-9][0-9]{${rules.minDigits - 1},${rules.maxDigits - 1}}$`).test(text);
+
+/** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
+const hasWords = (line: TextReading) => /[^0-9\s]/.test(line.text) && Math.max(...line.confidences) >= 0.5;
+
+/** Same text line: similar height, centres level, and at most one height of gap between the boxes. */
+function sameLine(a: RotatedRect, b: RotatedRect): boolean {
+  const ratio = a.height / b.height;
+  if (ratio < 0.6 || ratio > 1.6) return false;
+  const height = Math.max(a.height, b.height);
+  if (Math.abs(a.cy - b.cy) > height * 0.5) return false;
+  const gap = Math.abs(a.cx - b.cx) - (a.width + b.width) / 2;
+  return gap < height;
+}
+
+/**
+ * When the wider second reading holds the first one plus digits, the
+ * detector's box had clipped the number: the wider reading is the number.
+ */
+function completed(line: TextReading): TextReading {
+  const wide = line.wide;
+  if (!wide || wide.text === line.text || !/^[0-9]+$/.test(wide.text) || !wide.text.includes(line.text)) return line;
+  if (Math.min(...wide.confidences) < 0.5) return line;
+  return { ...line, text: wide.text, confidences: wide.confidences, wide: undefined };
+}
+
+function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean {
+  const margin = Math.max(width, height) * EDGE_MARGIN;
+  const b = boundsOf(box);
+  return b.left < margin || b.top < margin || b.right > width - margin || b.bottom > height - margin;
+}
+
+/**
+ * Turns a photo's text lines into bib candidates: one number of the race's
+ * length and range per line (so "KM 21", "42K" and years outside the range go),
+ * minus numbers printed beside words, each with a confidence from the reader's
+ * weakest character, lowered for every reason to doubt it. Duplicates merge
+ * into the most confident one.
+ */
+export function bibCandidates(
+  lines: TextReading[],
+  frame: { width: number; height: number },
+  rules: BibRules = DEFAULT_RULES,
+): BibCandidate[] {
+  const numbers = lines.map(completed).filter((l) => isBibText(l.text, rules));
+  const words = lines.filter(hasWords);
+  const best = new Map<number, BibCandidate>();
+  for (const line of numbers) {
+    const bib = Number(line.text);
+    if (rules.ranges.length && !inRanges(bib, rules.ranges)) continue;
+    if (words.some((w) => sameLine(w.box, line.box))) continue;
+
+    const doubts: Doubt[] = [];
+    let confidence = Math.min(...line.confidences) * Math.min(1, line.detectionScore / 0.9);
+    if (confidence < 0.9) doubts.push("low-score");
+    if (line.wide && line.wide.text !== line.text) {
+      doubts.push("unstable");
+      confidence *= 0.5;
+    }
+    if (nearFrameEdge(line.box, frame.width, frame.height)) {
+      doubts.push("frame-edge");
+      confidence *= 0.5;
+    }
+    // A race year or a sponsor's number beside a much bigger number on the same bib.
+    const dwarfed = numbers.some(
+      (other) =>
+        other !== line &&
+        other.box.height >= line.box.height * 1.8 &&
+        Math.hypot(other.box.cx - line.box.cx, other.box.cy - line.box.cy) < other.box.height * 3,
+    );
+    if (dwarfed) {
+      doubts.push("small-print");
+      confidence *= 0.4;
+    }
+    if (line.polarity < 0) {
+      doubts.push("light-on-dark");
+      confidence *= 0.6;
+    }
+    const seen = best.get(bib);
+    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box: line.box, doubts });
+  }
+  return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}

@@ -1,0 +1,217 @@
+import sharp, { type Sharp } from "sharp";
+import { greedyDecode } from "./ctc-decode.ts";
+import { findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
+import type { OcrModels } from "./models.ts";
+
+export type ReadSettings = {
+  /** Long side of the picture the text detector sees (rounded to a multiple of 32). */
+  detectLongSide: number;
+  /** Long side of the picture boxes are cut from for reading (never enlarged). */
+  sourceLongSide: number;
+  /** Detector map threshold and minimum mean score of a box (PaddleOCR: 0.3 and 0.6). */
+  mapThreshold: number;
+  boxThreshold: number;
+  unclipRatio: number;
+  /** Boxes shorter than this in detector pixels are noise. */
+  minBoxHeight: number;
+};
+
+export const DEFAULT_READ_SETTINGS: ReadSettings = {
+  detectLongSide: 1280,
+  sourceLongSide: 2400,
+  mapThreshold: 0.3,
+  boxThreshold: 0.6,
+  unclipRatio: 1.5,
+  minBoxHeight: 6,
+};
+
+/**
+ * A line of text read from one detected box; `box` in the photo's own pixels.
+ * `polarity` > 0: dark print on a lighter ground (paper bibs); < 0: light on dark.
+ */
+export type TextReading = {
+  text: string;
+  confidences: number[];
+  detectionScore: number;
+  polarity: number;
+  box: RotatedRect;
+  /** A number read again from a wider cut: a digit the detector's box clipped shows up here. */
+  wide?: { text: string; confidences: number[] };
+};
+
+export type PhotoReading = { width: number; height: number; lines: TextReading[] };
+
+const REC_HEIGHT = 48;
+/** How much wider (in box heights) the second reading of a number is cut. */
+const WIDEN = 1.2;
+const REC_MAX_WIDTH = 640;
+
+type Raw = { data: Buffer; width: number; height: number };
+
+/** Detects every text box in a photo and reads each box on its own. */
+export async function readPhoto(models: OcrModels, image: Buffer, settings: ReadSettings = DEFAULT_READ_SETTINGS): Promise<PhotoReading> {
+  const meta = await sharp(image).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  const source = await toRaw(
+    sharp(image)
+      .rotate()
+      .resize({ width: settings.sourceLongSide, height: settings.sourceLongSide, fit: "inside", withoutEnlargement: true }),
+  );
+  const scale = Math.max(width, height) / Math.max(source.width, source.height);
+
+  const rects = await detect(models, source, settings);
+  const lines: TextReading[] = [];
+  for (const { rect, score } of rects) {
+    const decoded = await recognize(models, source, rect);
+    if (!decoded.text) continue;
+    const line: TextReading = { ...decoded, detectionScore: score, box: scaleRect(rect, scale) };
+    if (/^[0-9]+$/.test(decoded.text)) {
+      const wider = { ...rect, width: rect.width + rect.height * WIDEN, height: rect.height * 1.1 };
+      const again = await recognize(models, source, wider);
+      line.wide = { text: again.text, confidences: again.confidences };
+    }
+    lines.push(line);
+  }
+  return { width, height, lines };
+}
+
+async function toRaw(image: Sharp): Promise<Raw> {
+  const { data, info } = await image.removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** DB text detection: probability map → regions → unclipped rectangles in source pixels. */
+async function detect(models: OcrModels, source: Raw, settings: ReadSettings): Promise<{ rect: RotatedRect; score: number }[]> {
+  const ratio = Math.min(1, settings.detectLongSide / Math.max(source.width, source.height));
+  const w = Math.max(32, Math.round((source.width * ratio) / 32) * 32);
+  const h = Math.max(32, Math.round((source.height * ratio) / 32) * 32);
+  const small = await toRaw(sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } }).resize(w, h, { fit: "fill" }));
+
+  // PaddleOCR feeds BGR with ImageNet mean and deviation.
+  const plane = w * h;
+  const input = new Float32Array(3 * plane);
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  for (let i = 0, p = 0; p < plane; p++, i += 3) {
+    input[p] = (small.data[i + 2] / 255 - mean[0]) / std[0];
+    input[plane + p] = (small.data[i + 1] / 255 - mean[1]) / std[1];
+    input[2 * plane + p] = (small.data[i] / 255 - mean[2]) / std[2];
+  }
+  const out = await models.detection.run({ [models.detection.inputNames[0]]: models.tensor(input, [1, 3, h, w]) });
+  const map = out[models.detection.outputNames[0]].data as Float32Array;
+
+  const sx = source.width / w;
+  const sy = source.height / h;
+  const boxes: { rect: RotatedRect; score: number }[] = [];
+  for (const region of findRegions(map, w, h, settings.mapThreshold)) {
+    if (region.score < settings.boxThreshold) continue;
+    const core = minAreaRect(region.hull);
+    if (Math.min(core.width, core.height) < 3) continue;
+    const rect = unclip(core, settings.unclipRatio);
+    if (Math.min(rect.width, rect.height) < settings.minBoxHeight) continue;
+    // The map is a uniform rescale within rounding; average the two axes.
+    boxes.push({ rect: scaleRect(rect, (sx + sy) / 2), score: region.score });
+  }
+  return boxes;
+}
+
+/** Cuts the box out upright at 48 px high (bilinear, supersampled when shrinking) and reads it. */
+async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
+  const outW = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * rect.width) / Math.max(rect.height, 1))));
+  const plane = REC_HEIGHT * outW;
+  const input = new Float32Array(3 * plane);
+  const cos = Math.cos(rect.angle);
+  const sin = Math.sin(rect.angle);
+  const stepU = rect.width / outW;
+  const stepV = rect.height / REC_HEIGHT;
+  const k = Math.max(1, Math.min(4, Math.ceil(Math.max(stepU, stepV))));
+  const { data, width, height } = source;
+  const px = [0, 0, 0];
+  const luma = new Uint8Array(plane);
+  for (let j = 0; j < REC_HEIGHT; j++) {
+    for (let i = 0; i < outW; i++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let sj = 0; sj < k; sj++) {
+        for (let si = 0; si < k; si++) {
+          const u = (i + (si + 0.5) / k) * stepU - rect.width / 2;
+          const v = (j + (sj + 0.5) / k) * stepV - rect.height / 2;
+          bilinear(data, width, height, rect.cx + u * cos - v * sin - 0.5, rect.cy + u * sin + v * cos - 0.5, px);
+          r += px[0];
+          g += px[1];
+          b += px[2];
+        }
+      }
+      const n = k * k * 127.5;
+      const p = j * outW + i;
+      // Recognition input: BGR scaled to [-1, 1].
+      input[p] = b / n - 1;
+      input[plane + p] = g / n - 1;
+      input[2 * plane + p] = r / n - 1;
+      luma[p] = Math.round((0.299 * r + 0.587 * g + 0.114 * b) / (k * k));
+    }
+  }
+  const out = await models.recognition.run({
+    [models.recognition.inputNames[0]]: models.tensor(input, [1, 3, REC_HEIGHT, outW]),
+  });
+  const probs = out[models.recognition.outputNames[0]];
+  const [, steps, classes] = probs.dims;
+  return { ...greedyDecode(probs.data as Float32Array, steps, classes, models.alphabet), polarity: polarity(luma) };
+}
+
+/** Otsu split of the crop's grey levels; print is the smaller class, so its side tells the polarity. */
+export function polarity(luma: Uint8Array): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of luma) hist[v]++;
+  const total = luma.length;
+  let sumAll = 0;
+  for (let v = 0; v < 256; v++) sumAll += v * hist[v];
+  let best = 0;
+  let split = 0;
+  let countLow = 0;
+  let sumLow = 0;
+  for (let v = 0; v < 255; v++) {
+    countLow += hist[v];
+    sumLow += v * hist[v];
+    const countHigh = total - countLow;
+    if (countLow === 0 || countHigh === 0) continue;
+    const between = countLow * countHigh * (sumLow / countLow - (sumAll - sumLow) / countHigh) ** 2;
+    if (between > best) {
+      best = between;
+      split = v;
+    }
+  }
+  let nLow = 0;
+  let sLow = 0;
+  for (let v = 0; v <= split; v++) {
+    nLow += hist[v];
+    sLow += v * hist[v];
+  }
+  const nHigh = total - nLow;
+  if (nLow === 0 || nHigh === 0) return 0;
+  const gap = ((sumAll - sLow) / nHigh - sLow / nLow) / 255;
+  return nLow <= nHigh ? gap : -gap;
+}
+
+function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {
+  const cx = Math.min(Math.max(x, 0), width - 1);
+  const cy = Math.min(Math.max(y, 0), height - 1);
+  const x0 = Math.floor(cx);
+  const y0 = Math.floor(cy);
+  const x1 = Math.min(x0 + 1, width - 1);
+  const y1 = Math.min(y0 + 1, height - 1);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const a = (y0 * width + x0) * 3;
+  const b = (y0 * width + x1) * 3;
+  const c = (y1 * width + x0) * 3;
+  const d = (y1 * width + x1) * 3;
+  for (let ch = 0; ch < 3; ch++) {
+    const top = data[a + ch] + (data[b + ch] - data[a + ch]) * fx;
+    const bottom = data[c + ch] + (data[d + ch] - data[c + ch]) * fx;
+    out[ch] = top + (bottom - top) * fy;
+  }
+}

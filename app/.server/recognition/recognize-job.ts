@@ -1,0 +1,88 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { photoBibs, photoRecognitions, photos } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/index.ts";
+import { decidePhoto } from "./decide.ts";
+import type { TextReading } from "./read-text.ts";
+import type { Recognizer } from "./recognizer.ts";
+import { raceContext, storeDecisions } from "./store.ts";
+
+export const RECOGNIZE_JOB = "photo.recognize";
+
+const payload = z.object({
+  photoId: z.number().int(),
+  /** Read it even when a person or the import file already gave it bibs. */
+  force: z.boolean().optional(),
+});
+export type RecognizePayload = z.infer<typeof payload>;
+
+type PhotoRow = typeof photos.$inferSelect;
+
+async function record(db: Db, values: typeof photoRecognitions.$inferInsert) {
+  const { photoId: _, ...update } = values;
+  await db.insert(photoRecognitions).values(values).onConflictDoUpdate({ target: photoRecognitions.photoId, set: update });
+}
+
+/**
+ * Reads a photo's bibs and stores the outcome. A photo the import file (or an
+ * operator) already tagged is skipped unless forced: reading it would cost
+ * half a second to suggest what a person already said.
+ */
+export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recognizer; logger: Logger }) {
+  const { db, storage, recognizer, logger } = deps;
+  return async (raw: unknown) => {
+    const { photoId, force } = payload.parse(raw);
+    const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
+    if (!photo) return; // deleted meanwhile
+    if (!force) {
+      const [tagged] = await db
+        .select({ bib: photoBibs.bib })
+        .from(photoBibs)
+        .where(and(eq(photoBibs.photoId, photoId), inArray(photoBibs.source, ["manual", "import"])))
+        .limit(1);
+      if (tagged) return record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
+    }
+    const original = await storage.get(photo.originalKey);
+    const started = performance.now();
+    const reading = await recognizer.read(original);
+    const ms = Math.round(performance.now() - started);
+    await record(db, {
+      photoId,
+      raceId: photo.raceId,
+      status: "done",
+      lines: reading.lines,
+      frameWidth: reading.width,
+      frameHeight: reading.height,
+      ms,
+      error: null,
+      recognizedAt: new Date(),
+    });
+    const counts = await decideStored(db, photo, reading.lines, reading);
+    logger.debug({ photoId, ms, ...counts }, "bibs recognized");
+  };
+}
+
+async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
+  const race = await raceContext(db, photo.raceId);
+  return storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, race));
+}
+
+/**
+ * Decides a race's photos again from their stored readings (no OCR): after a
+ * new threshold, bib list or timing file. Returns how many photos it went over.
+ */
+export async function redecideRace(db: Db, raceId: number): Promise<number> {
+  const race = await raceContext(db, raceId);
+  const rows = await db
+    .select({ photo: photos, lines: photoRecognitions.lines, width: photoRecognitions.frameWidth, height: photoRecognitions.frameHeight })
+    .from(photoRecognitions)
+    .innerJoin(photos, eq(photos.id, photoRecognitions.photoId))
+    .where(and(eq(photoRecognitions.raceId, raceId), eq(photoRecognitions.status, "done")))
+    .orderBy(sql`${photos.id}`);
+  for (const row of rows) {
+    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race));
+  }
+  return rows.length;
+}

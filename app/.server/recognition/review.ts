@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/schema.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+
+export type ReviewItem = {
+  id: number;
+  photoId: number;
+  photoPublicId: string;
+  frame: string;
+  takenAt: Date | null;
+  bib: number;
+  confidence: number;
+  /** Where the number was read, in the original photo's pixels (suggestionCrop cuts it out). */
+  box: BibBox;
+  doubts: string[];
+};
+
+/**
+ * A race's pending suggestions in shooting order (consecutive frames show
+ * the same runners), best first within a photo. Decided items leave the
+ * queue, so asking again for the first `limit` walks it.
+ */
+export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset = 0 } = {}): Promise<{ items: ReviewItem[]; total: number }> {
+  const where = and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"));
+  const rows = await db
+    .select({ s: bibSuggestions, publicId: photos.publicId, frame: photos.frame, takenAt: photos.takenAt })
+    .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .where(where)
+    .orderBy(sql`${photos.takenAt} asc nulls last`, asc(photos.frame), asc(photos.id), desc(bibSuggestions.confidence))
+    .limit(Math.min(Math.max(limit, 1), 500))
+    .offset(Math.max(offset, 0));
+  const [{ total }] = await db.select({ total: count() }).from(bibSuggestions).where(where);
+  return {
+    total,
+    items: rows.map(({ s, publicId, frame, takenAt }) => ({
+      id: s.id,
+      photoId: s.photoId,
+      photoPublicId: publicId,
+      frame,
+      takenAt,
+      bib: s.bib,
+      confidence: s.confidence,
+      box: s.box,
+      doubts: s.doubts,
+    })),
+  };
+}
+
+/** The latest automatic tags of a race, for spot checks (each can be undone). */
+export async function autoTags(db: Db, raceId: number, { limit = 50, offset = 0 } = {}) {
+  return db
+    .select({ id: bibSuggestions.id, photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, confidence: bibSuggestions.confidence, box: bibSuggestions.box })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "auto")))
+    .orderBy(asc(bibSuggestions.confidence))
+    .limit(Math.min(Math.max(limit, 1), 500))
+    .offset(Math.max(offset, 0));
+}
+
+async function pendingSuggestion(db: Db, id: number) {
+  const [s] = await db.select().from(bibSuggestions).where(eq(bibSuggestions.id, id));
+  if (!s) throw notFound();
+  if (s.status !== "pending") throw conflict();
+  return s;
+}
+
+/** Tags the photo with `bib` as a person's tag (an automatic tag of that number becomes manual). */
+async function tagManually(db: Db, photoId: number, raceId: number, bib: number) {
+  await db
+    .insert(photoBibs)
+    .values({ photoId, raceId, bib, source: "manual" })
+    .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
+}
+
+const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: number | undefined, correctedBib: number | null = null) => ({
+  status,
+  correctedBib,
+  decidedBy: by ?? null,
+  decidedAt: new Date(),
+});
+
+/** Enter on the review screen: the suggested number is right. */
+export async function acceptSuggestion(db: Db, id: number, by?: number) {
+  const s = await pendingSuggestion(db, id);
+  await db.transaction(async (tx) => {
+    await tagManually(tx as unknown as Db, s.photoId, s.raceId, s.bib);
+    await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, id));
+  });
+  return { photoId: s.photoId, bib: s.bib };
+}
+
+/** The operator typed the right number instead. */
+export async function correctSuggestion(db: Db, id: number, bib: number, by?: number) {
+  if (!Number.isInteger(bib) || bib <= 0 || bib > 999_999) throw invalid("invalidRunner");
+  const s = await pendingSuggestion(db, id);
+  if (bib === s.bib) return acceptSuggestion(db, id, by);
+  await db.transaction(async (tx) => {
+    await tagManually(tx as unknown as Db, s.photoId, s.raceId, bib);
+    await tx.update(bibSuggestions).set(decided("corrected", by, bib)).where(eq(bibSuggestions.id, id));
+  });
+  return { photoId: s.photoId, bib };
+}
+
+/** Not a bib of this photo; it will not be suggested again. */
+export async function rejectSuggestion(db: Db, id: number, by?: number) {
+  const s = await pendingSuggestion(db, id);
+  await db.update(bibSuggestions).set(decided("rejected", by)).where(eq(bibSuggestions.id, id));
+  return { photoId: s.photoId, bib: s.bib };
+}
+
+/** Removes an automatic tag; recognition will not put it back. */
+export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: number) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const removed = await tx
+      .delete(photoBibs)
+      .where(and(eq(photoBibs.photoId, photoId), eq(photoBibs.bib, bib), eq(photoBibs.source, "auto")))
+      .returning();
+    if (!removed.length) throw notFound();
+    await tx
+      .update(bibSuggestions)
+      .set(decided("undone", by))
+      .where(and(eq(bibSuggestions.photoId, photoId), eq(bibSuggestions.bib, bib)));
+    return { photoId, bib };
+  });
+}
+
+/**
+ * After an operator saved a photo's bibs by hand (the tagging desk), its open
+ * suggestions are settled: numbers kept count as accepted, the others as
+ * rejected, so the queue does not ask about that photo again.
+ */
+export async function settleSuggestions(db: Db, photoId: number, bibs: number[], by?: number) {
+  const open = await db
+    .select({ id: bibSuggestions.id, bib: bibSuggestions.bib })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.photoId, photoId), inArray(bibSuggestions.status, ["pending", "auto"])));
+  const kept = open.filter((s) => bibs.includes(s.bib)).map((s) => s.id);
+  const dropped = open.filter((s) => !bibs.includes(s.bib)).map((s) => s.id);
+  if (kept.length) await db.update(bibSuggestions).set(decided("accepted", by)).where(inArray(bibSuggestions.id, kept));
+  if (dropped.length) await db.update(bibSuggestions).set(decided("rejected", by)).where(inArray(bibSuggestions.id, dropped));
+  return { accepted: kept.length, rejected: dropped.length };
+}

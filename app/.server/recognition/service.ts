@@ -1,0 +1,63 @@
+import { and, eq, notExists } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { photoRecognitions, photos } from "../db/schema.ts";
+import { enqueue, type JobHandlers } from "../jobs/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/index.ts";
+import { suggestionCrop } from "./crop.ts";
+import { recognitionProgress } from "./progress.ts";
+import { createRecognizer, type Recognizer } from "./recognizer.ts";
+import { RECOGNIZE_JOB, recognizeJob, redecideRace } from "./recognize-job.ts";
+import { acceptSuggestion, autoTags, correctSuggestion, rejectSuggestion, reviewQueue, settleSuggestions, undoAutoTag } from "./review.ts";
+import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from "./settings.ts";
+import { clearTimingFile, loadTimingFile } from "./timing-file.ts";
+
+export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer };
+
+/**
+ * Sends a race's photos to recognition: those never read (photos imported
+ * before recognition existed), or with `again` every photo, read afresh.
+ */
+async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
+  const never = notExists(db.select().from(photoRecognitions).where(eq(photoRecognitions.photoId, photos.id)));
+  const rows = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(again ? eq(photos.raceId, raceId) : and(eq(photos.raceId, raceId), never));
+  // Job keys are unique for good: a second reading needs a key of its own.
+  const stamp = again ? `:${Date.now()}` : "";
+  for (const { id } of rows) await enqueue(db, RECOGNIZE_JOB, { photoId: id, force: again }, { uniqueKey: `recognize:${id}${stamp}` });
+  return { queued: rows.length };
+}
+
+export function createRecognition({ db, storage, logger, recognizer = createRecognizer() }: RecognitionDeps) {
+  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }) };
+  return {
+    handlers,
+    progress: (raceId: number) => recognitionProgress(db, raceId),
+    recognizeRace: (raceId: number, options?: { again?: boolean }) => recognizeRace(db, raceId, options),
+    reviewQueue: (raceId: number, page?: { limit?: number; offset?: number }) => reviewQueue(db, raceId, page),
+    autoTags: (raceId: number, page?: { limit?: number; offset?: number }) => autoTags(db, raceId, page),
+    crop: (suggestionId: number, width?: number) => suggestionCrop(db, storage, suggestionId, width),
+    accept: (suggestionId: number, by?: number) => acceptSuggestion(db, suggestionId, by),
+    correct: (suggestionId: number, bib: number, by?: number) => correctSuggestion(db, suggestionId, bib, by),
+    reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
+    undoAuto: (photoId: number, bib: number, by?: number) => undoAutoTag(db, photoId, bib, by),
+    settle: (photoId: number, bibs: number[], by?: number) => settleSuggestions(db, photoId, bibs, by),
+    settings: (raceId?: number) => recognitionSettings(db, raceId),
+    /** Saves settings (a race's, or with no raceId the shop's) and re-decides from stored readings. */
+    async saveSettings(patch: SettingsPatch, raceId?: number) {
+      await saveRecognitionSettings(db, patch, raceId);
+      if (raceId !== undefined) return { redecided: await redecideRace(db, raceId) };
+      let redecided = 0;
+      const raceIds = await db.selectDistinct({ raceId: photoRecognitions.raceId }).from(photoRecognitions);
+      for (const { raceId: id } of raceIds) redecided += await redecideRace(db, id);
+      return { redecided };
+    },
+    loadTimingFile: (raceId: number, csv: string) => loadTimingFile(db, raceId, csv),
+    clearTimingFile: (raceId: number) => clearTimingFile(db, raceId),
+    redecide: (raceId: number) => redecideRace(db, raceId),
+  };
+}
+
+export type RecognitionServices = ReturnType<typeof createRecognition>;

@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import { parseBibRanges } from "../../domain/bibs.ts";
+import type { Db } from "../db/client.ts";
+import { bibSuggestions, photoBibs, races, timingPassings } from "../db/schema.ts";
+import type { Decision, RaceContext } from "./decide.ts";
+import { DEFAULT_RULES } from "./plausibility.ts";
+import { recognitionSettings } from "./settings.ts";
+import { indexPassings } from "./timing.ts";
+
+/** Everything about a race that recognition decides with, read once per photo (a few small queries). */
+export async function raceContext(db: Db, raceId: number): Promise<RaceContext> {
+  const [race] = await db.select({ bibRanges: races.bibRanges }).from(races).where(eq(races.id, raceId));
+  const settings = await recognitionSettings(db, raceId);
+  const passings = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, raceId));
+  let ranges: RaceContext["rules"]["ranges"] = [];
+  try {
+    ranges = parseBibRanges(race?.bibRanges ?? "");
+  } catch {
+    // A malformed list was let in somewhere else; better unknown than no recognition at all.
+  }
+  return { rules: { ...DEFAULT_RULES, ranges }, autoThreshold: settings.autoThreshold, timing: settings.timing, passings: indexPassings(passings) };
+}
+
+const isOpen = (status: string) => status === "auto" || status === "pending";
+
+/**
+ * Writes one photo's decisions: automatic tags into photo_bibs (source "auto"),
+ * the rest as pending suggestions. Never touches a bib a person tagged or a
+ * suggestion a person decided; open suggestions that are no longer read are
+ * withdrawn with their automatic tags (a re-decision after a settings change).
+ */
+export async function storeDecisions(db: Db, photo: { id: number; raceId: number }, decisions: Decision[]) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const tagged = await tx.select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, photo.id));
+    const sourceOf = new Map(tagged.map((t) => [t.bib, t.source]));
+    const previous = await tx.select().from(bibSuggestions).where(eq(bibSuggestions.photoId, photo.id));
+    const before = new Map(previous.map((s) => [s.bib, s]));
+    const kept = new Set<number>();
+    const counts = { auto: 0, pending: 0 };
+    const autoTag = and(eq(photoBibs.photoId, photo.id), eq(photoBibs.source, "auto"));
+
+    for (const d of decisions) {
+      const earlier = before.get(d.bib);
+      if (earlier && !isOpen(earlier.status)) continue;
+      const source = sourceOf.get(d.bib);
+      if (source && source !== "auto") continue;
+      kept.add(d.bib);
+      const values = { confidence: d.confidence, box: d.box, doubts: d.doubts, status: d.status };
+      if (earlier) await tx.update(bibSuggestions).set(values).where(eq(bibSuggestions.id, earlier.id));
+      else await tx.insert(bibSuggestions).values({ photoId: photo.id, raceId: photo.raceId, bib: d.bib, ...values });
+      if (d.status === "auto") {
+        await tx
+          .insert(photoBibs)
+          .values({ photoId: photo.id, raceId: photo.raceId, bib: d.bib, source: "auto", confidence: d.confidence })
+          .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { confidence: d.confidence }, setWhere: eq(photoBibs.source, "auto") });
+      } else if (source === "auto") {
+        await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, d.bib)));
+      }
+      counts[d.status]++;
+    }
+    for (const s of previous) {
+      if (!isOpen(s.status) || kept.has(s.bib)) continue;
+      await tx.delete(bibSuggestions).where(eq(bibSuggestions.id, s.id));
+      if (s.status === "auto") await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, s.bib)));
+    }
+    return counts;
+  });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { bibsNear, indexPassings, parseTimingCsv, timingEvidence, withTiming } from "./timing.ts";
+
+const race = { date: "2025-03-15", timeZone: "America/Argentina/Buenos_Aires" }; // UTC−3
+
+describe("timing file", () => {
+  it("reads bib and time in the usual shapes, skipping a header and reporting bad lines", () => {
+    const csv = "bib,time\n101,09:12:33\n102;2025-03-15 09:13:00\n103\t2025-03-15T12:14:00Z\nabc,09:00:00\n104,soon\n\n";
+    const { passings, errors } = parseTimingCsv(csv, race);
+    expect(passings).toEqual([
+      { bib: 101, at: new Date("2025-03-15T12:12:33Z") },
+      { bib: 102, at: new Date("2025-03-15T12:13:00Z") },
+      { bib: 103, at: new Date("2025-03-15T12:14:00Z") },
+    ]);
+    expect(errors.map((e) => e.line)).toEqual([5, 6]);
+  });
+
+  it("needs the race date for bare clock times", () => {
+    expect(parseTimingCsv("101,09:12:33", { ...race, date: null }).errors).toHaveLength(1);
+  });
+});
+
+describe("timing match", () => {
+  const { passings } = parseTimingCsv("101,09:00:00\n102,09:00:20\n103,10:30:00\n101,11:00:00", race);
+  const byBib = indexPassings(passings);
+  const photoAt = new Date("2025-03-15T12:00:10Z"); // 09:00:10 in the race's zone
+
+  it("says near within the window, far outside it, absent when the bib never passed", () => {
+    expect(timingEvidence(101, photoAt, byBib)).toBe("near");
+    expect(timingEvidence(102, photoAt, byBib)).toBe("near");
+    expect(timingEvidence(103, photoAt, byBib)).toBe("far");
+    expect(timingEvidence(999, photoAt, byBib)).toBe("absent");
+    expect(timingEvidence(102, photoAt, byBib, { windowSeconds: 5, offsetSeconds: 0 })).toBe("far");
+  });
+
+  it("knows nothing without a capture time or a timing file", () => {
+    expect(timingEvidence(101, null, byBib)).toBe("unknown");
+    expect(timingEvidence(101, photoAt, new Map())).toBe("unknown");
+  });
+
+  it("corrects for a camera clock that runs ahead", () => {
+    const late = new Date("2025-03-15T12:02:10Z"); // camera two minutes fast
+    expect(timingEvidence(101, late, byBib)).toBe("far");
+    expect(timingEvidence(101, late, byBib, { windowSeconds: 30, offsetSeconds: 120 })).toBe("near");
+  });
+
+  it("raises confidence when near, lowers it when far or absent, and keeps it otherwise", () => {
+    expect(withTiming(0.8, "near")).toBeGreaterThan(0.9);
+    expect(withTiming(0.99, "far")).toBeLessThan(0.6);
+    expect(withTiming(0.9, "absent")).toBeLessThan(0.9);
+    expect(withTiming(0.9, "unknown")).toBe(0.9);
+    for (const c of [0, 0.3, 0.99, 1]) for (const e of ["near", "far", "absent", "unknown"] as const) {
+      expect(withTiming(c, e)).toBeGreaterThanOrEqual(0);
+      expect(withTiming(c, e)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("lists the bibs at the photo point when a photo was taken", () => {
+    expect(bibsNear(photoAt, passings)).toEqual([101, 102]);
+    expect(bibsNear(null, passings)).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { zonedToInstant } from "../images/index.ts";
+
+// The organiser's timing file as a second opinion: a runner whose chip crossed
+// the photo point at the moment the photo was taken is very likely the number
+// read; a number whose runner passed an hour earlier was probably misread.
+
+export type Passing = { bib: number; at: Date };
+
+export type TimingWindow = {
+  /** A passing this close to the capture time (seconds, either side) backs the reading. */
+  windowSeconds: number;
+  /** Camera clock minus timing clock, in seconds (cameras are rarely set to the second). */
+  offsetSeconds: number;
+};
+
+export const DEFAULT_TIMING_WINDOW: TimingWindow = { windowSeconds: 30, offsetSeconds: 0 };
+
+/** near: passed within the window; far: passed, but never near the photo; absent: not in the file. */
+export type TimingEvidence = "near" | "far" | "absent" | "unknown";
+
+export type TimingParse = { passings: Passing[]; errors: { line: number; reason: string }[] };
+
+/**
+ * Reads "bib,time" lines (comma, semicolon or tab; a header line is skipped).
+ * Time is "HH:MM:SS" on the race day, "YYYY-MM-DD HH:MM:SS" on the race's wall
+ * clock, or ISO 8601 with an offset.
+ */
+export function parseTimingCsv(text: string, race: { date: string | null; timeZone: string }): TimingParse {
+  const passings: Passing[] = [];
+  const errors: TimingParse["errors"] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    const [bibCell = "", timeCell = ""] = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ""));
+    if (index === 0 && !/^\d+$/.test(bibCell)) return; // header
+    const bib = /^\d{1,6}$/.test(bibCell) ? Number(bibCell) : NaN;
+    if (!(bib > 0)) return void errors.push({ line: index + 1, reason: `not a bib number: "${bibCell}"` });
+    const at = parseTime(timeCell, race);
+    if (!at) return void errors.push({ line: index + 1, reason: `not a time: "${timeCell}"` });
+    passings.push({ bib, at });
+  });
+  return { passings, errors };
+}
+
+function parseTime(cell: string, race: { date: string | null; timeZone: string }): Date | undefined {
+  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(cell)) {
+    const at = new Date(cell);
+    return Number.isNaN(at.getTime()) ? undefined : at;
+  }
+  const clock = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,]\d+)?$/.exec(cell);
+  if (clock) {
+    if (!race.date) return undefined;
+    const [, h, m, s] = clock;
+    return zonedToInstant(`${race.date} ${h.padStart(2, "0")}:${m}:${s}`, race.timeZone);
+  }
+  return zonedToInstant(cell, race.timeZone);
+}
+
+/** Passings per bib, for repeated look-ups. */
+export function indexPassings(passings: Passing[]): Map<number, Date[]> {
+  const byBib = new Map<number, Date[]>();
+  for (const p of passings) byBib.set(p.bib, [...(byBib.get(p.bib) ?? []), p.at]);
+  return byBib;
+}
+
+/** What the timing file says about `bib` being in a photo taken at `takenAt` (camera clock). */
+export function timingEvidence(
+  bib: number,
+  takenAt: Date | null | undefined,
+  byBib: Map<number, Date[]>,
+  window: TimingWindow = DEFAULT_TIMING_WINDOW,
+): TimingEvidence {
+  if (!takenAt || byBib.size === 0) return "unknown";
+  const times = byBib.get(bib);
+  if (!times) return "absent";
+  const photoAt = takenAt.getTime() - window.offsetSeconds * 1000;
+  return times.some((t) => Math.abs(t.getTime() - photoAt) <= window.windowSeconds * 1000) ? "near" : "far";
+}
+
+/**
+ * Moves a reading's confidence by the timing evidence: "near" takes away most
+ * of the remaining doubt, "far" halves it, "absent" (no chip read at this
+ * point: a missed mat or a misread) lowers it a little.
+ */
+export function withTiming(confidence: number, evidence: TimingEvidence): number {
+  if (evidence === "near") return 1 - (1 - confidence) * 0.4;
+  if (evidence === "far") return confidence * 0.5;
+  if (evidence === "absent") return confidence * 0.85;
+  return confidence;
+}
+
+/** Bibs the timing file puts at the photo point when the photo was taken (for the review screen's hints). */
+export function bibsNear(takenAt: Date | null | undefined, passings: Passing[], window: TimingWindow = DEFAULT_TIMING_WINDOW): number[] {
+  if (!takenAt) return [];
+  const photoAt = takenAt.getTime() - window.offsetSeconds * 1000;
+  const near = passings.filter((p) => Math.abs(p.at.getTime() - photoAt) <= window.windowSeconds * 1000).map((p) => p.bib);
+  return [...new Set(near)].sort((a, b) => a - b);
+}
