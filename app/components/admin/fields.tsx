@@ -89,9 +89,9 @@ export function CheckboxField({ label, name, hint, className = "", ...rest }: Om
 }
 
 /** A titled group of fields. */
-export function Section({ title, children, description }: { title: ReactNode; children: ReactNode; description?: ReactNode }) {
+export function Section({ title, children, description, className = "" }: { title: ReactNode; children: ReactNode; description?: ReactNode; className?: string }) {
   return (
-    <fieldset className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <fieldset className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
       <legend className="float-left mb-3 w-full text-base font-bold text-ink">{title}</legend>
       {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
       <div className="clear-both space-y-4">{children}</div>

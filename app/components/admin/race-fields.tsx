@@ -29,7 +29,7 @@ export function RaceFields({
   const overrideRows = [...input.overrides, ...Array.from({ length: EXTRA_OVERRIDE_ROWS }, () => ({ bibRanges: "", priceArs: "", priceUsd: "" }))];
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <Section title={f.basics}>
+      <Section title={f.basics} className="xl:col-span-2">
         <TextField label={f.slug} name="slug" defaultValue={input.slug} error={errors.slug} hint={f.slugHint} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
         <div className="grid gap-4 sm:grid-cols-3">
           {LANGS.map((lang) => (
@@ -135,7 +135,7 @@ export function RaceFields({
         <TextField label={f.bibRanges} name="bib_ranges" defaultValue={input.bibRanges} error={errors.bibRanges} hint={f.bibRangesHint} />
       </Section>
 
-      <Section title={f.tags}>
+      <Section title={f.tags} className="xl:col-span-2">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <thead>

@@ -1,11 +1,11 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt } from "../../admin/outcome.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
 import { CsrfField } from "../../components/admin/csrf-field.tsx";
-import { buttonClass, secondaryButtonClass } from "../../components/admin/fields.tsx";
+import { buttonClass, secondaryButtonClass, TextField } from "../../components/admin/fields.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { servicesContext } from "../../context.ts";
@@ -27,11 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const statusForm = z.object({ raceId: z.coerce.number().int().positive(), status: z.enum(["draft", "preparing", "published", "archived"]) });
+const importForm = z.object({ folder: z.string().trim().min(1).max(1000) });
 
-/** Quick status changes from the list (publish, archive). */
+/** Quick status changes from the list (publish), and importing a folder that is on the server (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const fields = Object.fromEntries(await request.formData());
+  if (fields.intent === "import") {
+    const imported = await attempt(lang, () =>
+      context.get(servicesContext).admin.races.importFolder(context.get(operatorContext), importForm.parse(fields).folder),
+    );
+    if (!imported.ok) return { ...imported.response.data, intent: "import" as const };
+    const r = imported.value;
+    return {
+      ok: true as const,
+      intent: "import" as const,
+      report: { slug: r.slug, created: r.created, updated: r.updated, unchanged: r.unchanged, duplicates: r.duplicates, broken: r.broken },
+    };
+  }
   const result = await attempt(lang, async () => {
     const form = statusForm.parse(fields);
     return context.get(servicesContext).admin.races.setStatus(context.get(operatorContext), form.raceId, form.status);
@@ -63,7 +76,7 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
       {notice === "published" && <Notice kind="ok">{fill(m.races.published, { notified, converted })}</Notice>}
       {notice === "saved" && <Notice kind="ok">{m.common.saved}</Notice>}
       {notice === "created" && <Notice kind="ok">{m.races.created}</Notice>}
-      {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
+      {actionData && !actionData.ok && !("intent" in actionData) && <Notice kind="error">{actionData.error}</Notice>}
       {races.length === 0 ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{isAdmin ? m.races.empty : m.races.noneAssigned}</p>
       ) : (
@@ -74,7 +87,7 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="text-lg font-bold text-ink">{race.name[lang] || race.name.es}</h2>
                   <StatusBadge status={race.status} />
-                  {race.uploading && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">↑</span>}
+                  {race.uploading && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{m.races.uploadingBadge}</span>}
                 </div>
                 <p className="text-sm text-slate-500">
                   {race.eventDate ?? m.common.noDate} · /{race.slug}
@@ -101,7 +114,7 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
                     <Link to={adminHref("adminRacePreview", lang, { raceId: race.id })} className={secondaryButtonClass}>
                       {m.races.preview}
                     </Link>
-                    {race.status !== "published" && (
+                    {(race.status === "draft" || race.status === "preparing") && (
                       <Form method="post">
                         <CsrfField />
                         <input type="hidden" name="raceId" value={race.id} />
@@ -118,7 +131,56 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
+      {isAdmin && <ImportFolder result={actionData} />}
     </>
+  );
+}
+
+/** Imports an import folder (race.json, photos/, photos.csv…) already on the server, e.g. a copied memory card. */
+function ImportFolder({ result }: { result: Route.ComponentProps["actionData"] }) {
+  const m = useMessages().admin;
+  const busy = useNavigation().state === "submitting";
+  const report = result && result.ok && "report" in result ? result.report : undefined;
+  return (
+    <section className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 className="text-lg font-bold text-ink">{m.photos.importTitle}</h2>
+      <p className="mt-1 text-sm text-slate-600">{m.photos.importHint}</p>
+      {result && !result.ok && "intent" in result && <Notice kind="error">{result.error}</Notice>}
+      {report && (
+        <Notice kind="ok">
+          {fill(m.photos.importDone, {
+            slug: report.slug,
+            created: report.created,
+            updated: report.updated,
+            unchanged: report.unchanged,
+            duplicates: report.duplicates.length,
+            broken: report.broken.length,
+          })}
+        </Notice>
+      )}
+      {report && report.broken.length + report.duplicates.length > 0 && (
+        <ul className="mb-4 list-disc pl-5 text-xs text-slate-600">
+          {report.duplicates.map((d) => (
+            <li key={d.file}>
+              {d.file}: {fill(m.photos.duplicate, { of: d.of })}
+            </li>
+          ))}
+          {report.broken.map((b) => (
+            <li key={b.file}>
+              {b.file}: {fill(m.photos.broken, { reason: b.reason })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <CsrfField />
+        <input type="hidden" name="intent" value="import" />
+        <TextField label={m.photos.importPath} name="folder" className="min-w-64 flex-1" placeholder="/srv/cards/tetra-chapelco-2025" required />
+        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          {m.photos.importButton}
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -139,6 +139,7 @@ const adminBr = {
     preview: "Pré-visualizar",
     publish: "Publicar",
     archive: "Arquivar",
+    uploadingBadge: "Enviando fotos",
     created: "Corrida criada.",
     published: "Corrida publicada: {notified} avisos enviados, {converted} pré-vendas convertidas em vendas.",
   },

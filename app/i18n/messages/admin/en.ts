@@ -139,6 +139,7 @@ const adminEn = {
     preview: "Preview",
     publish: "Publish",
     archive: "Archive",
+    uploadingBadge: "Uploading photos",
     created: "Race created.",
     published: "Race published: {notified} notices sent, {converted} pre-orders turned into sales.",
   },

@@ -138,6 +138,7 @@ const adminEs = {
     preview: "Vista previa",
     publish: "Publicar",
     archive: "Archivar",
+    uploadingBadge: "Subiendo fotos",
     created: "Carrera creada.",
     published: "Carrera publicada: {notified} avisos enviados, {converted} preventas convertidas en ventas.",
   },
