@@ -40,7 +40,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <LogoMark className="h-7 w-7" />
             <span>{m.brand}</span>
           </a>
-          <nav aria-label={useMessages().nav.language} className="hidden gap-1 text-xs sm:flex">
+          <nav aria-label={useMessages().nav.language} className="flex gap-1 text-xs">
             {LANGS.map((target) => (
               <a
                 key={target}

@@ -68,10 +68,10 @@ export function Pager({ page, pageSize, total }: { page: number; pageSize: numbe
 }
 
 /** A horizontally scrollable table shell with the house style. */
-export function Table({ head, children, testId }: { head: ReactNode[]; children: ReactNode; testId?: string }) {
+export function Table({ head, children, testId, compact = false }: { head: ReactNode[]; children: ReactNode; testId?: string; compact?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full min-w-[44rem] text-left text-sm" data-testid={testId}>
+      <table className={`w-full text-left text-sm ${compact ? "" : "min-w-[44rem]"}`} data-testid={testId}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             {head.map((h, i) => (

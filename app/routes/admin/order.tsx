@@ -153,7 +153,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           {payments.length === 0 ? (
             <p className="text-sm text-slate-500">{o.noPayments}</p>
           ) : (
-            <Table head={[m.common.date, o.provider, m.common.state, m.common.total]}>
+            <Table head={[m.common.date, o.provider, m.common.state, m.common.total]} compact>
               {payments.map((p) => (
                 <tr key={p.id}>
                   <td className={cellClass}>{formatWhen(p.createdAt, lang)}</td>
@@ -170,7 +170,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </section>
         <section>
           <h2 className="mb-3 text-lg font-bold text-ink">{o.history}</h2>
-          <Table head={[m.common.date, m.common.state, o.cause]} testId="order-history">
+          <Table head={[m.common.date, m.common.state, o.cause]} testId="order-history" compact>
             {events.map((e) => (
               <tr key={e.id}>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatWhen(e.at, lang)}</td>
