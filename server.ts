@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { boot } from "./app/.server/boot.ts";
+import { DERIVE_JOB } from "./app/.server/catalog/index.ts";
 import { EnvError, getEnv } from "./app/.server/env.ts";
 import { createExpressApp } from "./app/.server/http/express-app.ts";
 import { writeServerLock, removeServerLock } from "./app/.server/server-lock.ts";
@@ -30,7 +31,7 @@ async function main() {
   services.worker.start();
   const seed: { seeded: boolean; rest?: () => Promise<void> } = env.seedDemo ? await services.demo.seedIfEmpty() : { seeded: false };
   // The first photos' watermarked images are made before the shop opens.
-  if (seed.seeded) await services.worker.idle();
+  if (seed.seeded) await services.worker.idle([DERIVE_JOB]);
   const admin = await services.admins.ensureFirst();
 
   let app;

@@ -27,7 +27,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
-          hookTimeout: 300_000,
+          hookTimeout: 1_200_000,
           fileParallelism: false,
         },
       },

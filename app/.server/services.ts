@@ -17,7 +17,7 @@ import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import { createWorker, releaseAll, type Worker } from "./jobs/index.ts";
+import { counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
 import type { Logger } from "./logger.ts";
 import type { Storage } from "./storage/index.ts";
 
@@ -51,7 +51,8 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     mediaUrl,
     async health() {
       await db.execute(sql`select 1`);
-      return { status: "ok", database: database.kind };
+      const { queued, running, failed } = await jobCounts(db);
+      return { status: "ok", database: database.kind, jobs: { queued, running, failed } };
     },
     /** Reclaims jobs a crashed run left behind (one embedded database means one process). */
     async recoverJobs() {

@@ -9,7 +9,8 @@
  *   await browser.close();
  *   await shop.stop();                          // stops the server, removes its DATA_DIR
  *
- * `startShop({ env })` adds or overrides environment variables (e.g. `{ SEED_DEMO: "0" }`);
+ * `startShop({ env })` adds or overrides environment variables (e.g. `{ SEED_DEMO: "0" }`); the first
+ * start seeds the demo shop (about 30 s on an idle machine; `E2E_START_TIMEOUT_MS`, default 7 min, bounds it);
  * `shop.output()` returns what the server printed, for failure messages. Open pages from
  * `browser.newContext()` (axe needs it). Each test file starts its own shop; e2e files run
  * one at a time (vitest.config.ts).
@@ -64,10 +65,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /** Builds the pages if needed, then runs `node server.ts` on a free port with a fresh DATA_DIR and the demo data. */
-export async function startShop({ env = {}, timeoutMs = 240_000 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Shop> {
+export async function startShop({ env = {}, timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 420_000 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Shop> {
   buildIfStale(() => {});
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-e2e-"));
+  if ((env.SEED_DEMO ?? "1") === "1") fs.cpSync(await demoTemplate(), dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   const child = spawn(projectNode, ["server.ts"], {
@@ -107,6 +109,51 @@ export async function startShop({ env = {}, timeoutMs = 240_000 }: { env?: Recor
     throw error;
   }
   return { baseUrl, url: (p) => baseUrl + p, dataDir, output, stop };
+}
+
+/**
+ * A DATA_DIR holding the whole demo shop, seeded once per build and copied for
+ * every test file: each shop then starts in seconds with no background import
+ * or job competing with the tests for the two cores.
+ */
+async function demoTemplate(): Promise<string> {
+  const buildStamp = Math.floor(fs.statSync(path.join(root, "build/server/index.js")).mtimeMs);
+  const template = path.join(os.tmpdir(), `dorsal-e2e-demo-${buildStamp}`);
+  if (fs.existsSync(template)) return template;
+  for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("dorsal-e2e-demo-"))) {
+    fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+  }
+  const work = `${template}.wip-${process.pid}`;
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(projectNode, ["server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: work, SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => (log += chunk));
+  try {
+    await waitForHealth(baseUrl, child, () => log, 300_000);
+    // Done when the 2,000-photo race is fully visible and no job is left.
+    const deadline = Date.now() + 900_000;
+    for (;;) {
+      const health = (await (await fetch(`${baseUrl}/healthz`)).json()) as { jobs?: { queued: number; running: number } };
+      const big = (await (await fetch(`${baseUrl}/api/fotos/maraton-buenos-aires-2025`)).json()) as { data?: { found_rows: number } };
+      if (big.data?.found_rows === 2000 && health.jobs && health.jobs.queued + health.jobs.running === 0) break;
+      if (Date.now() > deadline) throw new Error(`The demo shop did not finish seeding:\n${log}`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  fs.renameSync(work, template);
+  return template;
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH) driven by playwright-core. */

@@ -72,7 +72,10 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
       .returning({ id: photos.id });
     await applyMeta(tx as unknown as Db, race, row.id, meta);
     await enqueue(tx as unknown as Db, DERIVE_JOB, { photoId: row.id }, { uniqueKey: `derive:${row.id}` });
-    await enqueue(tx as unknown as Db, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
+    // Bibs the organiser listed are authoritative; recognition reads the photos that came untagged.
+    if (meta.bibs === undefined) {
+      await enqueue(tx as unknown as Db, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
+    }
     return row.id;
   });
   return { kind: "created", photoId };

@@ -11,8 +11,8 @@ export type Worker = {
   stop(): Promise<void>;
   /** Runs jobs until none is due (for the seed, the CLI and tests). */
   drain(): Promise<void>;
-  /** Resolves once no job of these handlers is queued or running. */
-  idle(): Promise<void>;
+  /** Resolves once no job of the given types (default: every type this worker runs) is queued or running. */
+  idle(types?: string[]): Promise<void>;
 };
 
 export type WorkerOptions = {
@@ -82,9 +82,9 @@ export function createWorker({ db, handlers, logger, concurrency = 2, pollMs = 5
       });
       await Promise.all(lanes);
     },
-    async idle() {
+    async idle(only = types) {
       for (;;) {
-        const c = await counts(db, types);
+        const c = await counts(db, only);
         if (c.queued + c.running === 0) return;
         await new Promise((r) => setTimeout(r, 200));
       }
