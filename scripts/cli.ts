@@ -8,6 +8,7 @@ import { EnvError, getEnv, type Env } from "../app/.server/env.ts";
 import { readServerLock } from "../app/.server/server-lock.ts";
 import { generatePassword } from "../app/.server/admin/index.ts";
 import type { ImportReport } from "../app/.server/catalog/index.ts";
+import { describeProgress, type RecognitionProgress } from "../app/.server/recognition/index.ts";
 import { progressBar } from "./progress-bar.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -52,13 +53,16 @@ async function run<T>(env: Env, endpoint: string, body: unknown, onLine: (line: 
   return local();
 }
 
-function printReport(report: ImportReport) {
+type ImportResult = ImportReport & { recognition?: RecognitionProgress };
+
+function printReport(report: ImportResult) {
   console.log(
     `${report.slug}: ${report.total} photos · ${report.created} new · ${report.updated} updated · ${report.unchanged} unchanged` +
       (report.raceCreated ? " · race created" : ""),
   );
   for (const d of report.duplicates) console.log(`  duplicate: ${d.file} (same as ${d.of}), skipped`);
   for (const b of report.broken) console.log(`  unreadable: ${b.file} (${b.reason}), skipped`);
+  if (report.recognition) console.log(describeProgress(report.recognition));
 }
 
 async function main() {
@@ -70,14 +74,14 @@ async function main() {
     const absolute = path.resolve(folder);
     const bar = progressBar(process.stderr);
     const onLine = (line: Line) => line.progress && bar.update(line.progress.done, line.progress.total, line.progress.file);
-    const report = await run<ImportReport>(env, "import", { folder: absolute }, onLine, async () => {
+    const report = await run<ImportResult>(env, "import", { folder: absolute }, onLine, async () => {
       const services = await boot(env);
       try {
         const result = await services.imports.folder(absolute, (done, total, file) => bar.update(done, total, file));
         bar.done();
-        console.log("Making watermarked images…");
+        console.log("Making watermarked images and reading bibs…");
         await services.worker.drain();
-        return result;
+        return { ...result, recognition: await services.recognition.progressForSlug(result.slug) };
       } finally {
         await services.close();
       }

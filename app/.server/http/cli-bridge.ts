@@ -35,7 +35,11 @@ export function cliBridge(services: Services): Router {
     const parsed = importBody.safeParse(req.body);
     if (!parsed.success) return void res.status(400).json({ error: "folder is required" });
     const body = parsed.data;
-    stream(res, (send) => services.imports.folder(body.folder, (done, total, file) => send({ progress: { done, total, file } })));
+    stream(res, async (send) => {
+      const report = await services.imports.folder(body.folder, (done, total, file) => send({ progress: { done, total, file } }));
+      // The shop's worker reads the bibs in the background: these figures include what is still queued.
+      return { ...report, recognition: await services.recognition.progressForSlug(report.slug) };
+    });
   });
   router.post("/create-admin", (req, res) => {
     const parsed = adminBody.safeParse(req.body);

@@ -13,8 +13,9 @@
  * overridden or suggested again.
  *
  * Services (`services.recognition`, built by createRecognition) for the back office:
- * - progress(raceId): photos, queued, done, skipped, failed, unread,
- *   autoTaggedPhotos, autoTags, reviewPhotos, reviewSuggestions.
+ * - progress(raceId) / progressForSlug(slug): photos, queued, done, skipped,
+ *   failed, unread, autoTaggedPhotos, autoTags, reviewPhotos, reviewSuggestions.
+ * - describeProgress(progress): the one-line summary the import CLI prints.
  * - recognizeRace(raceId, { again? }): queue the photos never read (or all, afresh).
  * - reviewQueue(raceId, { limit, offset }): pending suggestions in shooting
  *   order: id, photo, frame, bib, confidence, box, doubts → { items, total }.
@@ -32,7 +33,7 @@
  */
 export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
 export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";
-export type { RecognitionProgress } from "./progress.ts";
+export { describeProgress, type RecognitionProgress } from "./progress.ts";
 export type { ReviewItem } from "./review.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
 export { createRecognizer, type Recognizer, type RecognizerOptions } from "./recognizer.ts";

@@ -63,13 +63,25 @@ describe("bib plausibility", () => {
     expect(banner.doubts).toContain("light-on-dark");
   });
 
-  it("completes a number the detector clipped from its wider second reading, and doubts an unstable one", () => {
+  it("doubts a number that reads otherwise from a wider cut, and offers both for review", () => {
     const clipped = { ...line("573"), wide: { text: "5738", confidences: [0.99, 0.99, 0.98, 0.95] } };
-    expect(bibs([clipped])).toEqual([5738]);
-    const unstable = { ...line("699"), wide: { text: "1699", confidences: [0.3, 0.99, 0.99, 0.99] } };
-    const [c] = bibCandidates([unstable], frame);
-    expect(c.bib).toBe(699);
-    expect(c.doubts).toContain("unstable");
+    const candidates = bibCandidates([clipped], frame);
+    expect(candidates.map((c) => c.bib).sort()).toEqual([573, 5738]);
+    for (const c of candidates) {
+      expect(c.doubts).toContain("unstable");
+      expect(c.confidence).toBeLessThan(0.6);
+    }
+  });
+
+  it("ignores stray marks and implausible digits around a number in its wider reading", () => {
+    const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("10-1999 5001-5999") };
+    const pinned = { ...line("1200"), wide: { text: "#1200-", confidences: [0.5, 0.99, 0.99, 0.99, 0.99, 0.4] } };
+    const edged = { ...line("5667", { cx: 400 }), wide: { text: "15667", confidences: [0.99, 0.99, 0.99, 0.99, 0.99] } };
+    const candidates = bibCandidates([pinned, edged], frame, rules);
+    expect(candidates.map((c) => [c.bib, c.doubts])).toEqual([
+      [1200, []],
+      [5667, []],
+    ]);
   });
 
   it("splits candidates at the threshold and drops noise under the review floor", () => {

@@ -25,25 +25,29 @@ const isBibText = (text: string, rules: BibRules) =>
 /** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
 const hasWords = (line: TextReading) => /[^0-9\s]/.test(line.text) && Math.max(...line.confidences) >= 0.5;
 
-/** Same text line: similar height, centres level, and at most one height of gap between the boxes. */
+/** Same text line: similar height, centres level, and at most half a height of gap (a word space) between the boxes. */
 function sameLine(a: RotatedRect, b: RotatedRect): boolean {
   const ratio = a.height / b.height;
   if (ratio < 0.6 || ratio > 1.6) return false;
   const height = Math.max(a.height, b.height);
   if (Math.abs(a.cy - b.cy) > height * 0.5) return false;
   const gap = Math.abs(a.cx - b.cx) - (a.width + b.width) / 2;
-  return gap < height;
+  return gap < height * 0.5;
 }
 
+/** Light print on a clearly darker ground: banners and shirts more often than paper bibs. */
+const INVERTED = -0.2;
+
 /**
- * When the wider second reading holds the first one plus digits, the
- * detector's box had clipped the number: the wider reading is the number.
+ * The number the wider second reading gives instead, when that is a
+ * plausible bib too: the detector's box clipped a digit, or the first reading
+ * was unsure. Pins, edges and folds around a number read as stray marks or a
+ * digit that makes it implausible, which is no reason to doubt it.
  */
-function completed(line: TextReading): TextReading {
-  const wide = line.wide;
-  if (!wide || wide.text === line.text || !/^[0-9]+$/.test(wide.text) || !wide.text.includes(line.text)) return line;
-  if (Math.min(...wide.confidences) < 0.5) return line;
-  return { ...line, text: wide.text, confidences: wide.confidences, wide: undefined };
+function rival(line: TextReading, plausible: (text: string) => boolean): string | undefined {
+  if (!line.wide) return undefined;
+  const digits = line.wide.text.replace(/[^0-9]/g, "");
+  return digits !== line.text && plausible(digits) ? digits : undefined;
 }
 
 function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean {
@@ -64,20 +68,27 @@ export function bibCandidates(
   frame: { width: number; height: number },
   rules: BibRules = DEFAULT_RULES,
 ): BibCandidate[] {
-  const numbers = lines.map(completed).filter((l) => isBibText(l.text, rules));
+  const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
+  const numbers = lines.filter((l) => plausible(l.text));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
+  const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[]) => {
+    const seen = best.get(bib);
+    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts });
+  };
   for (const line of numbers) {
-    const bib = Number(line.text);
-    if (rules.ranges.length && !inRanges(bib, rules.ranges)) continue;
     if (words.some((w) => sameLine(w.box, line.box))) continue;
 
     const doubts: Doubt[] = [];
     let confidence = Math.min(...line.confidences) * Math.min(1, line.detectionScore / 0.9);
     if (confidence < 0.9) doubts.push("low-score");
-    if (line.wide && line.wide.text !== line.text) {
+    const other = rival(line, plausible);
+    if (other) {
+      // Both go to the review queue; the operator sees the crop and picks.
       doubts.push("unstable");
       confidence *= 0.5;
+      const wideScore = Math.min(...line.wide!.confidences) * 0.5;
+      consider(Number(other), Math.min(confidence, wideScore), line.box, ["unstable"]);
     }
     if (nearFrameEdge(line.box, frame.width, frame.height)) {
       doubts.push("frame-edge");
@@ -87,19 +98,18 @@ export function bibCandidates(
     const dwarfed = numbers.some(
       (other) =>
         other !== line &&
-        other.box.height >= line.box.height * 1.8 &&
-        Math.hypot(other.box.cx - line.box.cx, other.box.cy - line.box.cy) < other.box.height * 3,
+        other.box.height >= line.box.height * 2.5 &&
+        Math.hypot(other.box.cx - line.box.cx, other.box.cy - line.box.cy) < other.box.height * 1.5,
     );
     if (dwarfed) {
       doubts.push("small-print");
       confidence *= 0.4;
     }
-    if (line.polarity < 0) {
+    if (line.polarity < INVERTED) {
       doubts.push("light-on-dark");
       confidence *= 0.6;
     }
-    const seen = best.get(bib);
-    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box: line.box, doubts });
+    consider(Number(line.text), confidence, line.box, doubts);
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

@@ -8,7 +8,7 @@ export type RecognitionProgress = {
   queued: number;
   /** Read by recognition. */
   done: number;
-  /** Already tagged by the import file or a person when their turn came. */
+  /** Not read: the import file or a person had already tagged them. */
   skipped: number;
   /** Gave up after the job's retries. */
   failed: number;
@@ -24,39 +24,63 @@ export type RecognitionProgress = {
 
 /** A race's recognition figures for the back office and the import CLI (one round trip). */
 export async function recognitionProgress(db: Db, raceId: number): Promise<RecognitionProgress> {
+  // Each photo counted once, in the first state that holds: queued, done, failed, skipped, unread.
   const result = await db.execute(sql`
-    with race_photos as (select id from photos where race_id = ${raceId}),
-    recognized as (select status, count(*)::int as n from photo_recognitions where race_id = ${raceId} group by status),
-    jobs_of_race as (
-      select j.status, count(*)::int as n from jobs j
-      where j.type = ${RECOGNIZE_JOB} and j.status in ('queued', 'running', 'failed')
-        and (j.payload->>'photoId')::int in (select id from race_photos)
-      group by j.status
+    with open_jobs as (
+      select (payload->>'photoId')::int as photo_id,
+        bool_or(status in ('queued', 'running')) as waiting, bool_or(status = 'failed') as failed
+      from jobs where type = ${RECOGNIZE_JOB} and status <> 'done' group by 1
+    ),
+    states as (
+      select case
+        when j.waiting then 'queued'
+        when r.status = 'done' then 'done'
+        when j.failed then 'failed'
+        when r.status = 'skipped' or exists (
+          select 1 from photo_bibs b where b.photo_id = p.id and b.source in ('manual', 'import')) then 'skipped'
+        else 'unread' end as state
+      from photos p
+      left join open_jobs j on j.photo_id = p.id
+      left join photo_recognitions r on r.photo_id = p.id
+      where p.race_id = ${raceId}
     )
     select
-      (select count(*)::int from race_photos) as photos,
-      coalesce((select sum(n)::int from jobs_of_race where status in ('queued', 'running')), 0) as queued,
-      coalesce((select n from recognized where status = 'done'), 0) as done,
-      coalesce((select n from recognized where status = 'skipped'), 0) as skipped,
-      coalesce((select n from jobs_of_race where status = 'failed'), 0) as failed,
+      (select count(*)::int from states) as photos,
+      (select count(*)::int from states where state = 'queued') as queued,
+      (select count(*)::int from states where state = 'done') as done,
+      (select count(*)::int from states where state = 'failed') as failed,
+      (select count(*)::int from states where state = 'skipped') as skipped,
+      (select count(*)::int from states where state = 'unread') as unread,
       (select count(distinct photo_id)::int from photo_bibs where race_id = ${raceId} and source = 'auto') as auto_tagged_photos,
       (select count(*)::int from photo_bibs where race_id = ${raceId} and source = 'auto') as auto_tags,
       (select count(distinct photo_id)::int from bib_suggestions where race_id = ${raceId} and status = 'pending') as review_photos,
       (select count(*)::int from bib_suggestions where race_id = ${raceId} and status = 'pending') as review_suggestions`);
   const [row] = rowsOf<Record<string, number | string>>(result);
   const n = (key: string) => Number(row[key] ?? 0);
-  const progress = {
+  return {
     photos: n("photos"),
     queued: n("queued"),
     done: n("done"),
     skipped: n("skipped"),
     failed: n("failed"),
+    unread: n("unread"),
     autoTaggedPhotos: n("auto_tagged_photos"),
     autoTags: n("auto_tags"),
     reviewPhotos: n("review_photos"),
     reviewSuggestions: n("review_suggestions"),
   };
-  // A photo re-read on request is both recorded and queued: count it once.
-  const accounted = progress.done + progress.skipped + progress.queued + progress.failed;
-  return { ...progress, unread: Math.max(0, progress.photos - accounted) };
+}
+
+/** "bibs: 180 photos read · 150 tagged automatically (212 bibs) · 20 to review (24) · 12 already tagged · 8 queued" */
+export function describeProgress(p: RecognitionProgress): string {
+  const parts = [
+    `${p.done} photos read`,
+    `${p.autoTaggedPhotos} tagged automatically (${p.autoTags} bibs)`,
+    `${p.reviewPhotos} to review (${p.reviewSuggestions})`,
+  ];
+  if (p.skipped) parts.push(`${p.skipped} already tagged`);
+  if (p.queued) parts.push(`${p.queued} queued`);
+  if (p.failed) parts.push(`${p.failed} failed`);
+  if (p.unread) parts.push(`${p.unread} never read`);
+  return `bibs: ${parts.join(" · ")}`;
 }

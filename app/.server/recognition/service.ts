@@ -1,6 +1,6 @@
 import { and, eq, notExists } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { photoRecognitions, photos } from "../db/schema.ts";
+import { photoRecognitions, photos, races } from "../db/schema.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
@@ -35,6 +35,11 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
   return {
     handlers,
     progress: (raceId: number) => recognitionProgress(db, raceId),
+    /** The same by race slug (the import CLI knows only the slug); undefined for an unknown race. */
+    async progressForSlug(slug: string) {
+      const [race] = await db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
+      return race ? recognitionProgress(db, race.id) : undefined;
+    },
     recognizeRace: (raceId: number, options?: { again?: boolean }) => recognizeRace(db, raceId, options),
     reviewQueue: (raceId: number, page?: { limit?: number; offset?: number }) => reviewQueue(db, raceId, page),
     autoTags: (raceId: number, page?: { limit?: number; offset?: number }) => autoTags(db, raceId, page),

@@ -9,7 +9,7 @@ export type RecognitionSettings = { autoThreshold: number; timing: TimingWindow 
 
 /** What an operator may change, shop-wide or for one race (null = back to the shop-wide value). */
 export const settingsPatchSchema = z.object({
-  autoThreshold: z.number().min(0.5).max(1).nullable().optional(),
+  autoThreshold: z.number().min(0.6).max(1).nullable().optional(),
   timingWindowSeconds: z.number().int().min(1).max(3600).nullable().optional(),
   timingOffsetSeconds: z.number().int().min(-86_400).max(86_400).nullable().optional(),
 });

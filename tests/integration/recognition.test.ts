@@ -1,0 +1,121 @@
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
+import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
+
+// tests/fixtures/import-bibs: R001 bib 152, R002 bibs 317 and 1045, R003 none,
+// R004 bib 88 given by photos.csv (so it is not read), R005 bib 560. Made by
+// scripts/bench/bib-set/import-fixture.ts.
+const folder = path.join(FIXTURES, "import-bibs");
+
+describe("bib recognition on import", () => {
+  let shop: TestShop;
+  let raceId: number;
+  const db = () => shop.database.db;
+
+  const bibsOf = async (frame: string) => {
+    const rows = await db()
+      .select({ bib: photoBibs.bib, source: photoBibs.source, confidence: photoBibs.confidence })
+      .from(photoBibs)
+      .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+    return rows.sort((a, b) => a.bib - b.bib);
+  };
+  const suggestionsOf = async (frame: string) =>
+    (
+      await db()
+        .select({ s: bibSuggestions })
+        .from(bibSuggestions)
+        .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)))
+    ).map((r) => r.s);
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    await shop.services.imports.folder(folder);
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "fixture-bibs-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("reads every untagged photo and finds each bib applied or waiting for review", async () => {
+    const progress = await shop.services.recognition.progress(raceId);
+    expect(progress).toMatchObject({ photos: 5, queued: 0, done: 4, skipped: 1, failed: 0, unread: 0 });
+    const found = async (frame: string) => {
+      const applied = (await bibsOf(frame)).filter((b) => b.source === "auto").map((b) => b.bib);
+      const queued = (await suggestionsOf(frame)).filter((s) => s.status === "pending").map((s) => s.bib);
+      return [...applied, ...queued].sort((a, b) => a - b);
+    };
+    expect(await found("R001")).toEqual([152]);
+    expect(await found("R002")).toEqual([317, 1045]);
+    expect(await found("R003")).toEqual([]);
+    expect(await found("R005")).toEqual([560]);
+    // Clean demo bibs are read with confidence: tagged with no human action.
+    expect(progress).toMatchObject({ autoTags: 4, autoTaggedPhotos: 3, reviewSuggestions: 0 });
+    for (const b of await bibsOf("R002")) expect(b.confidence).toBeGreaterThan(0.9);
+  });
+
+  it("leaves a photo the import file tagged alone", async () => {
+    expect(await bibsOf("R004")).toEqual([{ bib: 88, source: "import", confidence: null }]);
+    expect(await suggestionsOf("R004")).toEqual([]);
+  });
+
+  it("lowers a reading the timing file contradicts and raises one it backs", async () => {
+    const suggestion = async (bib: number) => (await suggestionsOf("R002")).find((s) => s.bib === bib)!;
+    const before = await suggestion(1045);
+    // R002 was taken at 09:03:40 local time: 317 passed then, 1045 an hour later.
+    const loaded = await shop.services.recognition.loadTimingFile(raceId, "bib,time\n152,09:00:03\n317,09:03:52\n1045,10:03:40\n560,09:09:00\nxx,1\n");
+    expect(loaded).toMatchObject({ passings: 4, redecided: 4 });
+    expect(loaded.errors).toHaveLength(1);
+    const far = await suggestion(1045);
+    expect(far.confidence).toBeCloseTo(before.confidence * 0.5, 4);
+    expect(far).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["timing-far"]) });
+    expect((await bibsOf("R002")).map((b) => b.bib)).toEqual([317]);
+    expect((await suggestion(317)).confidence).toBeGreaterThanOrEqual(before.confidence - 1e-6);
+    await shop.services.recognition.clearTimingFile(raceId);
+    expect((await suggestion(1045)).status).toBe("auto");
+  });
+
+  it("lets a wrong automatic tag be undone for good", async () => {
+    const [photo] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "R005")));
+    await shop.services.recognition.undoAuto(photo.id, 560);
+    await expect(shop.services.recognition.undoAuto(photo.id, 560)).rejects.toMatchObject({ code: "NotFound" });
+    await shop.services.recognition.redecide(raceId);
+    expect(await bibsOf("R005")).toEqual([]);
+    expect((await suggestionsOf("R005")).map((s) => s.status)).toEqual(["undone"]);
+  });
+
+  it("moves readings to the review queue when the race asks for more certainty, without reading again", async () => {
+    const { redecided } = await shop.services.recognition.saveSettings({ autoThreshold: 1 }, raceId);
+    expect(redecided).toBe(4);
+    expect((await shop.services.recognition.settings(raceId)).autoThreshold).toBe(1);
+    const queue = await shop.services.recognition.reviewQueue(raceId);
+    expect(queue.total).toBe(3);
+    expect(queue.items.map((i) => i.frame)).toEqual(["R001", "R002", "R002"]);
+    expect((await bibsOf("R001")).filter((b) => b.source === "auto")).toEqual([]);
+    expect(await shop.services.recognition.progress(raceId)).toMatchObject({ autoTags: 0, reviewPhotos: 2, reviewSuggestions: 3 });
+  });
+
+  it("lets an operator accept, correct and reject, each once, and crops the bib for the screen", async () => {
+    const { items } = await shop.services.recognition.reviewQueue(raceId);
+    const byBib = Object.fromEntries(items.map((i) => [i.bib, i]));
+    const crop = await sharp(await shop.services.recognition.crop(byBib[152].id)).metadata();
+    expect(crop).toMatchObject({ format: "jpeg", width: 360 });
+
+    await shop.services.recognition.accept(byBib[152].id);
+    await shop.services.recognition.correct(byBib[317].id, 318);
+    await shop.services.recognition.reject(byBib[1045].id);
+    await expect(shop.services.recognition.accept(byBib[1045].id)).rejects.toMatchObject({ code: "Conflict" });
+    await expect(shop.services.recognition.correct(byBib[317].id, 0)).rejects.toMatchObject({ code: "Invalid" });
+
+    expect(await bibsOf("R001")).toEqual([{ bib: 152, source: "manual", confidence: null }]);
+    expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
+    expect((await shop.services.recognition.reviewQueue(raceId)).total).toBe(0);
+    // Decided suggestions never come back, whatever the threshold.
+    await shop.services.recognition.saveSettings({ autoThreshold: null }, raceId);
+    expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
+    expect(await shop.services.recognition.progress(raceId)).toMatchObject({ autoTags: 0, reviewSuggestions: 0 });
+  });
+});
