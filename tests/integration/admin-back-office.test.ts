@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { operatorContext } from "../../app/admin/operator-context.ts";
 import { servicesContext } from "../../app/context.ts";
 import { loader as exportLoader } from "../../app/routes/admin/export.ts";
 import { parseRaceForm, raceFormInput, type Operator } from "../../app/.server/admin/index.ts";
-import { notifySignups, orders, photos, races } from "../../app/.server/db/schema.ts";
+import { bibSuggestions, notifySignups, orders, photos, races } from "../../app/.server/db/schema.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
@@ -178,6 +178,29 @@ describe("back office services", () => {
     await expect(office.photos.window(lens, sample.raceId, { filter: "all" })).rejects.toMatchObject({ status: 403 });
     await expect(office.sales.list(lens, { page: 1 })).rejects.toMatchObject({ status: 403 });
     await expect(office.settings.view(lens)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("lists photos with recognition suggestions to review, and hand tagging settles them", async () => {
+    const { admin: office } = shop.services;
+    const { db } = shop.database;
+    const [photo] = await db.select().from(photos).where(eq(photos.raceId, sample.raceId)).orderBy(desc(photos.id)).limit(1);
+    await db.insert(bibSuggestions).values([
+      { photoId: photo.id, raceId: sample.raceId, bib: 555, confidence: 0.71, box: { cx: 5, cy: 5, width: 10, height: 10, angle: 0 } },
+      { photoId: photo.id, raceId: sample.raceId, bib: 556, confidence: 0.52, box: { cx: 5, cy: 5, width: 10, height: 10, angle: 0 } },
+    ]);
+    const review = await office.photos.window(admin, sample.raceId, { filter: "review" });
+    expect(review.photos.map((p) => p.id)).toEqual([photo.id]);
+    expect(review.photos[0].suggestions).toEqual([
+      { bib: 555, confidence: expect.closeTo(0.71, 5) },
+      { bib: 556, confidence: expect.closeTo(0.52, 5) },
+    ]);
+    await office.photos.tag(admin, photo.id, { bibs: [555], tagIds: [] });
+    const decided = await db.select().from(bibSuggestions).where(eq(bibSuggestions.photoId, photo.id)).orderBy(bibSuggestions.bib);
+    expect(decided.map((d) => [d.bib, d.status])).toEqual([
+      [555, "accepted"],
+      [556, "rejected"],
+    ]);
+    expect((await office.photos.window(admin, sample.raceId, { filter: "review" })).photos).toEqual([]);
   });
 
   it("filters orders, moves them through the state machine by hand and exports them as CSV", async () => {

@@ -14,7 +14,7 @@ type MediaUrl = (key: string | null | undefined) => string;
 
 export const TAGGING_WINDOW = 60;
 
-export type TaggingQuery = { filter: "all" | "untagged"; after?: number; before?: number; from?: number; limit?: number };
+export type TaggingQuery = { filter: "all" | "untagged" | "review"; after?: number; before?: number; from?: number; limit?: number };
 
 export type TaggingPhoto = {
   id: number;
@@ -39,6 +39,8 @@ const sortKey = sql`(coalesce(${photos.takenAt}, 'infinity'::timestamptz), ${pho
 const keyOf = (id: number) =>
   sql`(select coalesce(p.taken_at, 'infinity'::timestamptz), p.frame, p.id from photos p where p.id = ${id})`;
 const untagged = sql`not exists (select 1 from ${photoBibs} b where b.photo_id = ${photos.id})`;
+// Photos where recognition read a number it was not sure enough of: Enter accepts what it suggests.
+const toReview = sql`exists (select 1 from ${bibSuggestions} s where s.photo_id = ${photos.id} and s.status = 'pending')`;
 
 async function photoRace(db: Db, op: Operator, photoId: number) {
   const [row] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
@@ -59,6 +61,7 @@ export async function taggingWindow(db: Db, mediaUrl: MediaUrl, op: Operator, ra
   const limit = Math.min(query.limit ?? TAGGING_WINDOW, 500);
   const conditions: SQL[] = [eq(photos.raceId, raceId)];
   if (query.filter === "untagged") conditions.push(untagged);
+  if (query.filter === "review") conditions.push(toReview);
   const base = and(...conditions)!;
   const backwards = query.before !== undefined;
   const cursor =

@@ -19,7 +19,7 @@ const GRID_WINDOW = 120;
 const cursor = z.coerce.number().int().positive().optional().catch(undefined);
 const viewQuery = z.object({
   mode: z.enum(["single", "grid"]).catch("single"),
-  filter: z.enum(["all", "untagged"]).catch("all"),
+  filter: z.enum(["all", "untagged", "review"]).catch("all"),
   after: cursor,
   before: cursor,
   from: cursor,
@@ -141,6 +141,9 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
           </Link>
           <Link to={link({ filter: "untagged" })} className={tab(view.filter === "untagged")} aria-current={view.filter === "untagged" ? "page" : undefined}>
             {m.tagging.filterUntagged}
+          </Link>
+          <Link to={link({ filter: "review" })} className={tab(view.filter === "review")} aria-current={view.filter === "review" ? "page" : undefined}>
+            {m.tagging.filterReview}
           </Link>
         </nav>
       </PageHeader>

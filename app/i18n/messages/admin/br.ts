@@ -240,6 +240,7 @@ const adminBr = {
     grid: "Grade",
     filterAll: "Todas",
     filterUntagged: "Sem número",
+    filterReview: "Para revisar",
     counts: "{tagged} com número · {untagged} sem número",
     position: "Foto {index} de {total}",
     help: "Digite os números separados por espaço e aperte Enter: salva e passa para a próxima. ← e → (com o campo vazio ou com Alt) para navegar, Esc descarta o que foi digitado.",

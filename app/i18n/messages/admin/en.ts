@@ -240,6 +240,7 @@ const adminEn = {
     grid: "Grid",
     filterAll: "All",
     filterUntagged: "No bib",
+    filterReview: "To review",
     counts: "{tagged} with bib · {untagged} without bib",
     position: "Photo {index} of {total}",
     help: "Type the bibs separated by spaces and press Enter: it saves and moves to the next photo. ← and → (with the field empty, or with Alt) move around, Esc discards what you typed.",

@@ -239,6 +239,7 @@ const adminEs = {
     grid: "Grilla",
     filterAll: "Todas",
     filterUntagged: "Sin dorsal",
+    filterReview: "Para revisar",
     counts: "{tagged} con dorsal · {untagged} sin dorsal",
     position: "Foto {index} de {total}",
     help: "Escribí los dorsales separados por espacio y apretá Enter: se guarda y pasa a la siguiente. ← y → (con el campo vacío o Alt) para moverte, Esc descarta lo escrito.",
