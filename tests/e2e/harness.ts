@@ -120,7 +120,8 @@ async function demoTemplate(): Promise<string> {
   const buildStamp = Math.floor(fs.statSync(path.join(root, "build/server/index.js")).mtimeMs);
   const template = path.join(os.tmpdir(), `dorsal-e2e-demo-${buildStamp}`);
   if (fs.existsSync(template)) return template;
-  for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("dorsal-e2e-demo-"))) {
+  // Older finished templates go; another run's work in progress (".wip-") stays.
+  for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("dorsal-e2e-demo-") && !n.includes(".wip-"))) {
     fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
   }
   const work = `${template}.wip-${process.pid}`;
@@ -152,7 +153,8 @@ async function demoTemplate(): Promise<string> {
     child.kill("SIGTERM");
     await exited;
   }
-  fs.renameSync(work, template);
+  if (fs.existsSync(template)) fs.rmSync(work, { recursive: true, force: true }); // another run finished first
+  else fs.renameSync(work, template);
   return template;
 }
 
