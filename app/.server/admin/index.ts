@@ -18,7 +18,7 @@ import {
   type UpdateOperatorInput,
 } from "./operators.ts";
 import { importServerFolder } from "./import-folder.ts";
-import { photoProgress, type RecognitionPort } from "./photo-progress.ts";
+import { photoProgress, recognizeRace, type RecognitionPort } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
@@ -194,6 +194,7 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
     dashboard: (op: Operator) => dashboard(db, op),
     photos: {
       progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId, recognition),
+      recognize: (op: Operator, raceId: number) => recognizeRace(db, op, raceId, recognition),
       window: (op: Operator, raceId: number, query: TaggingQuery) => taggingWindow(db, mediaUrl, op, raceId, query),
       tag: (op: Operator, photoId: number, input: { bibs: number[]; tagIds: number[] }) => tagPhoto(db, op, photoId, input, recognition),
       bulk: (op: Operator, raceId: number, photoIds: number[], action: BulkAction) => bulkPhotos(db, storage, op, raceId, photoIds, action),

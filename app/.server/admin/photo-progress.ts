@@ -1,13 +1,16 @@
 import { DERIVE_JOB } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
+import { DomainError } from "../errors.ts";
+import { audit } from "./audit.ts";
 import { counts as jobCounts } from "../jobs/index.ts";
 import { countsByRace } from "./races.ts";
 import { requireRace, type Operator } from "./operator.ts";
 
 /** The part of the recognition module the back office uses (its services fit this shape). */
 export type RecognitionPort = {
-  progress(raceId: number): Promise<{ queued: number; done: number; autoTaggedPhotos: number; reviewPhotos: number }>;
+  progress(raceId: number): Promise<{ queued: number; done: number; unread: number; autoTaggedPhotos: number; reviewPhotos: number }>;
   settle(photoId: number, bibs: number[], by?: number): Promise<unknown>;
+  recognizeRace(raceId: number): Promise<{ queued: number }>;
 };
 
 /** What the upload screen polls: the race's photo counts, the watermarking queue and, if present, bib recognition. */
@@ -19,6 +22,15 @@ export async function photoProgress(db: Db, op: Operator, raceId: number, recogn
   return {
     ...counts,
     queue,
-    recognition: read ? { queued: read.queued, done: read.done, auto: read.autoTaggedPhotos, review: read.reviewPhotos } : null,
+    recognition: read ? { queued: read.queued, done: read.done, unread: read.unread, auto: read.autoTaggedPhotos, review: read.reviewPhotos } : null,
   };
+}
+
+/** Sends a race's photos that recognition never read (imported before it ran) to be read now. */
+export async function recognizeRace(db: Db, op: Operator, raceId: number, recognition?: RecognitionPort) {
+  await requireRace(db, op, raceId);
+  if (!recognition) throw new DomainError("Conflict", "recognitionUnavailable");
+  const { queued } = await recognition.recognizeRace(raceId);
+  await audit(db, op, "race.recognize", { raceId, queued });
+  return { queued };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { fill } from "../../i18n/messages/index.ts";
 import { useMessages } from "../../i18n/use-messages.ts";
 
@@ -9,7 +9,7 @@ export type Progress = {
   hidden: number;
   processing: number;
   queue: { queued: number; running: number; failed: number };
-  recognition: { queued: number; done: number; auto: number; review: number } | null;
+  recognition: { queued: number; done: number; unread: number; auto: number; review: number } | null;
 };
 
 /**
@@ -45,7 +45,7 @@ export function usePhotoProgress(raceId: number, initial: Progress, nudge: numbe
 }
 
 /** Counts and a bar for the watermarked images still being made. */
-export function ProgressPanel({ progress }: { progress: Progress }) {
+export function ProgressPanel({ progress, children }: { progress: Progress; children?: ReactNode }) {
   const t = useMessages().admin.photos;
   const ready = progress.photos - progress.processing;
   return (
@@ -66,6 +66,7 @@ export function ProgressPanel({ progress }: { progress: Progress }) {
           {t.recognition}: {fill(t.recognitionState, progress.recognition)}
         </p>
       )}
+      {children}
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link } from "react-router";
 import { operatorContext } from "../../admin/operator-context.ts";
-import { idParam, load } from "../../admin/outcome.ts";
+import { attempt, idParam, load } from "../../admin/outcome.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
-import { buttonClass } from "../../components/admin/fields.tsx";
+import { CsrfField } from "../../components/admin/csrf-field.tsx";
+import { buttonClass, secondaryButtonClass } from "../../components/admin/fields.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { PhotoUploader } from "../../components/admin/photo-uploader.tsx";
 import { ProgressPanel, usePhotoProgress } from "../../components/admin/photo-progress.tsx";
@@ -23,6 +24,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return load(lang, async () => ({ race: await admin.races.header(op, raceId), progress: await admin.photos.progress(op, raceId) }));
 }
 
+/** Queues the race's photos that recognition never read (photos imported before it ran). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const raceId = idParam(params.raceId);
+  const result = await attempt(lang, () => context.get(servicesContext).admin.photos.recognize(context.get(operatorContext), raceId));
+  if (!result.ok) return result.response;
+  return { ok: true as const, queued: result.value.queued };
+}
+
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const lang = langFromPath(location.pathname);
   const m = MESSAGES[lang].admin;
@@ -30,13 +40,17 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   return [{ title: `${fill(m.photos.title, { race: name })} · ${m.brand}` }];
 };
 
-export default function RacePhotos({ loaderData }: Route.ComponentProps) {
+export default function RacePhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { race } = loaderData;
   const m = useMessages().admin;
   const lang = useLang();
   const { csrfToken } = useAdmin();
   const [nudge, setNudge] = useState(0);
   const progress = usePhotoProgress(race.id, loaderData.progress, nudge);
+  // Photos just sent to recognition: follow them.
+  useEffect(() => {
+    if (actionData?.ok) setNudge((n) => n + 1);
+  }, [actionData]);
   return (
     <>
       <PageHeader title={fill(m.photos.title, { race: race.name[lang] || race.name.es })}>
@@ -45,7 +59,18 @@ export default function RacePhotos({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <div className="space-y-6">
-        <ProgressPanel progress={progress} />
+        {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
+        {actionData?.ok && <Notice kind="ok">{fill(m.photos.recognizeQueued, { count: actionData.queued })}</Notice>}
+        <ProgressPanel progress={progress}>
+          {progress.recognition && progress.recognition.unread > 0 && (
+            <Form method="post" className="mt-3">
+              <CsrfField />
+              <button type="submit" className={secondaryButtonClass}>
+                {fill(m.photos.recognizeUnread, { count: progress.recognition.unread })}
+              </button>
+            </Form>
+          )}
+        </ProgressPanel>
         <section>
           <h2 className="mb-3 text-lg font-bold text-ink">{m.photos.upload}</h2>
           <noscript>

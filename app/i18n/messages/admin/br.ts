@@ -86,6 +86,7 @@ const adminBr = {
     presaleNeedsRace: "Escolha a corrida da pré-venda.",
     presaleNotOpen: "Essa corrida não está com a pré-venda aberta: abra-a na corrida primeiro.",
     reasonRequired: "Escreva o motivo.",
+    recognitionUnavailable: "O reconhecimento de números não está disponível.",
     tooMany: "Muitas solicitações. Aguarde um momento.",
   },
   fieldErrors: {
@@ -213,6 +214,8 @@ const adminBr = {
     derivativesFailed: "{failed} falharam",
     recognition: "Reconhecimento de números",
     recognitionState: "{done} lidas · {queued} na fila · {auto} marcadas sozinhas · {review} para revisar",
+    recognizeUnread: "Ler os números de {count} fotos",
+    recognizeQueued: "{count} fotos na fila para ler os números.",
     importTitle: "Importar uma pasta do servidor",
     importHint: "Uma pasta com race.json, photos/*.jpg e, se quiser, photos.csv, logo.* e hero.* (o formato de importação da documentação). Importar a mesma pasta duas vezes não muda nada.",
     importPath: "Caminho da pasta no servidor",

@@ -86,6 +86,7 @@ const adminEn = {
     presaleNeedsRace: "Choose the pre-sale's race.",
     presaleNotOpen: "That race's pre-order is not open: open it on the race first.",
     reasonRequired: "Write the reason.",
+    recognitionUnavailable: "Bib recognition is not available.",
     tooMany: "Too many requests. Please wait a moment.",
   },
   fieldErrors: {
@@ -213,6 +214,8 @@ const adminEn = {
     derivativesFailed: "{failed} failed",
     recognition: "Bib recognition",
     recognitionState: "{done} read · {queued} queued · {auto} tagged automatically · {review} to review",
+    recognizeUnread: "Read the bibs of {count} photos",
+    recognizeQueued: "{count} photos queued to have their bibs read.",
     importTitle: "Import a folder on the server",
     importHint: "A folder with race.json, photos/*.jpg and optionally photos.csv, logo.* and hero.* (the import format in the documentation). Importing the same folder twice changes nothing.",
     importPath: "Folder path on the server",

@@ -85,6 +85,7 @@ const adminEs = {
     presaleNeedsRace: "Elegí la carrera de la preventa.",
     presaleNotOpen: "Esa carrera no tiene la preventa abierta: abrila en la carrera primero.",
     reasonRequired: "Escribí el motivo.",
+    recognitionUnavailable: "El reconocimiento de dorsales no está disponible.",
     tooMany: "Demasiados pedidos. Esperá un momento.",
   },
   fieldErrors: {
@@ -212,6 +213,8 @@ const adminEs = {
     derivativesFailed: "{failed} fallaron",
     recognition: "Reconocimiento de dorsales",
     recognitionState: "{done} leídas · {queued} en cola · {auto} etiquetadas solas · {review} para revisar",
+    recognizeUnread: "Leer los dorsales de {count} fotos",
+    recognizeQueued: "{count} fotos en cola para leer sus dorsales.",
     importTitle: "Importar una carpeta del servidor",
     importHint: "Una carpeta con race.json, photos/*.jpg y, si querés, photos.csv, logo.* y hero.* (formato de importación de la documentación). Importar dos veces la misma carpeta no cambia nada.",
     importPath: "Ruta de la carpeta en el servidor",
