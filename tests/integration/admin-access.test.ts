@@ -6,11 +6,11 @@ import { invite, loginAs, routerContext } from "./admin-helpers.ts";
 
 const ADMIN = { email: "boss@dorsal.test", password: "boss-password-1" };
 
-async function runGuard(shop: TestShop, request: Request) {
+async function runGuard(shop: TestShop, request: Request): Promise<Response> {
   const context = routerContext(shop.services);
   const next = async () => new Response("inside", { status: 200 });
   try {
-    return await adminSession({ request, context, params: {} } as never, next as never);
+    return (await adminSession({ request, context, params: {} } as never, next as never)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
