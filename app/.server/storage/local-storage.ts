@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { assertSafeKey, MissingFile, type Storage } from "./storage.ts";
+
+/** A temp name no concurrent write of the same file can share. */
+const tempName = (target: string) => `${target}.${process.pid}.${randomUUID()}.tmp`;
 
 /** Files in a local folder (DATA_DIR/files). Writes go to a temp file first so a crash never leaves half a file. */
 export function localStorage(root: string): Storage {
@@ -11,14 +15,14 @@ export function localStorage(root: string): Storage {
     async put(key, data) {
       const target = full(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = tempName(target);
       await fsp.writeFile(tmp, data);
       await fsp.rename(tmp, target);
     },
     async putFile(key, filePath) {
       const target = full(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = tempName(target);
       // A rename when on the same disk; a streamed copy when not.
       await fsp.rename(filePath, tmp).catch(async () => {
         await fsp.copyFile(filePath, tmp);
