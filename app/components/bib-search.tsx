@@ -16,7 +16,9 @@ export function BibSearch({ slug, n }: { slug: string; n: number | null }) {
   const navigate = useNavigate();
   const id = useId();
   const [value, setValue] = useState(n ? String(n) : "");
-  useEffect(() => setValue(n ? String(n) : ""), [n]);
+  useEffect(() => {
+    setValue(n ? String(n) : "");
+  }, [n]);
   const action = href("race", lang, { slug });
 
   return (

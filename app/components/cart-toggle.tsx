@@ -18,7 +18,7 @@ export function CartToggle({ photo, race, dark = false }: { photo: PhotoData; ra
         onClick={() => cart.add(cartItemOf(photo, race))}
         aria-label={fill(m.race.addLabel, { time })}
         data-testid="add-to-cart"
-        className="flex w-full items-center justify-center gap-1.5 rounded-full bg-brand-700 px-3 py-2 text-sm font-bold text-white hover:bg-ink"
+        className={`flex w-full items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm font-bold ${dark ? "bg-brand-500 text-ink hover:bg-white" : "text-brand-700 ring-2 ring-inset ring-brand-700 hover:bg-brand-700 hover:text-white"}`}
       >
         <PlusIcon />
         {m.race.add}

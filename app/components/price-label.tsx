@@ -9,8 +9,8 @@ export function PriceLabel({ photo, currency, className = "" }: { photo: PhotoDa
   const tag = priceTag(photo, currency);
   if (tag.free) return <span className={`font-bold text-emerald-700 ${className}`}>{m.race.free}</span>;
   return (
-    <span className={`tabular-nums ${className}`}>
-      {tag.onSale && <s className="mr-1.5 text-sm font-normal opacity-70">{formatMoney(tag.list, currency)}</s>}
+    <span className={`inline-flex flex-wrap items-baseline justify-end gap-x-1.5 tabular-nums ${className}`}>
+      {tag.onSale && <s className="text-xs font-normal opacity-70">{formatMoney(tag.list, currency)}</s>}
       <strong className={tag.onSale ? "text-brand-700" : ""}>{formatMoney(tag.pay, currency)}</strong>
     </span>
   );

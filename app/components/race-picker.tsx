@@ -43,7 +43,9 @@ export function RacePicker({
   const shown = useMemo(() => filterRaces(races, query), [races, query]);
   const chosen = races.find((r) => r.slug === value) ?? races[0];
 
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;

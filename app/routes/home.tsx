@@ -31,7 +31,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const current = races.filter((r) => r.estado !== "archived");
   const previous = races.filter((r) => r.estado === "archived");
 
-  useEffect(() => rememberRaces(lang, races), [lang, races]);
+  useEffect(() => {
+    rememberRaces(lang, races);
+  }, [lang, races]);
 
   return (
     <PageShell contactFooter>

@@ -1,11 +1,12 @@
-import { Suspense } from "react";
-import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError, useLocation, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useAsyncError, useLocation, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { browserTiers } from "../cart/browser-cart.ts";
 import { BibSearch } from "../components/bib-search.tsx";
 import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
+import { Deferred } from "../components/deferred.tsx";
 import { CameraIcon } from "../components/icons.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
+import { NotifyForm } from "../components/notify-form.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PhotoCard } from "../components/photo-card.tsx";
@@ -19,7 +20,7 @@ import type { DiscountTier } from "../domain/pricing.ts";
 import { currencyForLang } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
-import { pageMeta } from "../i18n/meta.ts";
+import { pageMeta, raceMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
@@ -73,13 +74,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const name = loaderData?.summary?.nombre;
-  if (!name) return pageMeta(location, (m) => (loaderData ? m.races.title : m.errors.pageNotFoundTitle));
+export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
+  const summary = loaderData?.summary;
+  const name = summary?.nombre;
+  if (!summary || !name) return pageMeta(location, (m) => (loaderData ? m.races.title : m.errors.pageNotFoundTitle));
   const runner = parseRunnerNumber(new URLSearchParams(location.search).get("n"));
-  return runner
+  const tags = runner
     ? pageMeta(location, (m) => m.race.titleRunner, { race: name, runner })
     : pageMeta(location, (m) => m.race.title, { race: name });
+  // Share image (the race's hero) and schema.org SportsEvent data.
+  return raceMeta(tags, summary, location, matches);
 };
 
 export default function Race({ loaderData, params }: Route.ComponentProps) {
@@ -93,17 +97,13 @@ export default function Race({ loaderData, params }: Route.ComponentProps) {
       {summary ? (
         <RaceHero race={summary} />
       ) : (
-        <Suspense fallback={<RaceHero race={null} />}>
-          <Await resolve={race} errorElement={<RaceHero race={null} />}>
-            {(resolved) => <RaceHero race={resolved} />}
-          </Await>
-        </Suspense>
+        <Deferred value={race} fallback={<RaceHero race={null} />} errorElement={<RaceHero race={null} />}>
+          {(resolved) => <RaceHero race={resolved} />}
+        </Deferred>
       )}
-      <Suspense key={searchKey} fallback={<RaceLoading slug={params.slug} />}>
-        <Await resolve={race} errorElement={<RaceFailed />}>
-          {(resolved) => <RaceBody race={resolved} tiers={tiers} />}
-        </Await>
-      </Suspense>
+      <Deferred key={searchKey} value={race} fallback={<RaceLoading slug={params.slug} />} errorElement={<RaceFailed />}>
+        {(resolved) => <RaceBody race={resolved} tiers={tiers} />}
+      </Deferred>
     </PageShell>
   );
 }
@@ -154,17 +154,11 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={race.slug} n={race.n} />
       <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} />
-      <Suspense fallback={<RaceBanners uploading={race.uploading} tiers={[]} />}>
-        <Await resolve={tiers} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
-          {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
-        </Await>
-      </Suspense>
+      <Deferred value={tiers} fallback={<RaceBanners uploading={race.uploading} tiers={[]} />} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
+        {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
+      </Deferred>
 
-      {race.estado === "preparing" && (
-        <section className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="preparing">
-          <h2 className="text-xl font-black">{m.race.preparingTitle}</h2>
-        </section>
-      )}
+      {race.estado === "preparing" && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />}
 
       {race.n !== null && (
         <h2 className="text-2xl font-black sm:text-3xl" data-testid="runner-heading">

@@ -1,5 +1,6 @@
-import { Suspense, useEffect } from "react";
-import { Await, redirect } from "react-router";
+import { useEffect } from "react";
+import { redirect } from "react-router";
+import { Deferred } from "../components/deferred.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { PageShell } from "../components/page-shell.tsx";
@@ -41,16 +42,16 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, (m)
 export default function Races({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
   // SPEC §2: the list opens at the top.
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: "instant" });
+  }, []);
   return (
     <PageShell>
       <section className="mx-auto max-w-7xl px-4 py-10">
         <h1 className="text-3xl font-black sm:text-4xl">{m.races.title}</h1>
-        <Suspense fallback={<LoadingScreen />}>
-          <Await resolve={loaderData.races} errorElement={<LoadFailed message={m.races.loadFailed} />}>
-            {(races) => <RaceGrid races={races} />}
-          </Await>
-        </Suspense>
+        <Deferred value={loaderData.races} fallback={<LoadingScreen />} errorElement={<LoadFailed message={m.races.loadFailed} />}>
+          {(races) => <RaceGrid races={races} />}
+        </Deferred>
       </section>
     </PageShell>
   );
@@ -59,7 +60,9 @@ export default function Races({ loaderData }: Route.ComponentProps) {
 function RaceGrid({ races }: { races: RaceListItem[] }) {
   const lang = useLang();
   const m = useMessages();
-  useEffect(() => rememberRaces(lang, races), [lang, races]);
+  useEffect(() => {
+    rememberRaces(lang, races);
+  }, [lang, races]);
   if (races.length === 0) return <p className="mt-6 text-slate-600">{m.races.empty}</p>;
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="race-list">

@@ -24,7 +24,7 @@ beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
   tiers = parseTiers(await (await fetch(shop.url("/fake-api/descuentos.json"))).json());
-});
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -49,6 +49,9 @@ async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Prom
   return { context, page, errors };
 }
 
+/** Waits for a page to settle: the test shop also imports a large race in the background. */
+const poll = <T,>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
+
 const path = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -68,16 +71,16 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     const filter = page.getByTestId("race-filter");
     await filter.fill("CHAPEL");
     const options = page.getByRole("option");
-    await expect.poll(() => options.count()).toBe(1);
+    await poll(() => options.count()).toBe(1);
     await filter.press("Enter");
-    await expect.poll(() => page.getByTestId("race-picker").textContent()).toContain("Tetra Chapelco");
+    await poll(() => page.getByTestId("race-picker").textContent()).toContain("Tetra Chapelco");
 
     await page.getByLabel(m.home.bibLabel).fill(`+${BIB}`);
     await page.getByRole("button", { name: m.home.search }).click();
     await page.waitForURL((url) => url.pathname + url.search === href("race", lang, { slug: SLUG }, { n: BIB }));
     await page.getByTestId("photo-grid").waitFor();
     expect(await page.getByTestId("runner-heading").textContent()).toBe(fill(m.race.runner, { n: BIB }));
-    await expect.poll(() => page.title()).toBe(`${fill(m.race.titleRunner, { race: "Tetra Chapelco", runner: BIB })} · ${m.brand.name}`);
+    await poll(() => page.title()).toBe(`${fill(m.race.titleRunner, { race: "Tetra Chapelco", runner: BIB })} · ${m.brand.name}`);
 
     const data = await racePhotos(lang, { n: BIB });
     expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: data.found_rows }));
@@ -94,11 +97,11 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     expect(new URL(page.url()).searchParams.get("foto")).toBe(data.fotos[0].id);
     expect(await page.getByTestId("lightbox-image").getAttribute("src")).toBe(data.fotos[0].src_media);
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => lightbox.getAttribute("data-photo")).toBe(data.fotos[1].id);
+    await poll(() => lightbox.getAttribute("data-photo")).toBe(data.fotos[1].id);
     await page.getByTestId("lightbox-stage").click({ position: { x: 30, y: 200 } });
-    await expect.poll(() => lightbox.getAttribute("data-captions")).toBe("off");
+    await poll(() => lightbox.getAttribute("data-captions")).toBe("off");
     await page.getByTestId("lightbox-stage").click({ position: { x: 30, y: 200 } });
-    await expect.poll(() => lightbox.getAttribute("data-captions")).toBe("on");
+    await poll(() => lightbox.getAttribute("data-captions")).toBe("on");
     await page.keyboard.press("Escape");
     await lightbox.waitFor({ state: "detached" });
     expect(new URL(page.url()).searchParams.has("foto")).toBe(false);
@@ -109,11 +112,11 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     for (const [i, photo] of paid.entries()) {
       const card = page.locator(`[data-testid=photo][data-id="${photo.id}"]`);
       await card.getByTestId("add-to-cart").click();
-      await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+      await poll(() => panel.getAttribute("data-open")).toBe("true");
       await card.getByTestId("in-cart").waitFor();
       if (i < paid.length - 1) {
         await page.getByTestId("cart-overlay").click({ position: { x: 40, y: 400 } });
-        await expect.poll(() => panel.getAttribute("data-open")).toBe("false");
+        await poll(() => panel.getAttribute("data-open")).toBe("false");
       }
     }
     const totals = totalsIn(paid, tiers, currency);
@@ -123,7 +126,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     expect(await page.getByTestId("cart-total").textContent()).toBe(formatMoney(totals.total, currency));
     expect(await page.getByTestId("cart-button-total").textContent()).toBe(formatMoney(totals.total, currency));
     await page.keyboard.press("Escape");
-    await expect.poll(() => panel.getAttribute("data-open")).toBe("false");
+    await poll(() => panel.getAttribute("data-open")).toBe("false");
 
     // The language switch keeps the screen and the query; prices follow the language's currency.
     const other: Lang = lang === "es" ? "en" : lang === "en" ? "br" : "es";
@@ -133,18 +136,18 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     expect(translatePath(href("race", lang, { slug: SLUG }, { n: BIB }), other)).toBe(target);
     await page.waitForURL((url) => url.pathname + url.search === target);
     const otherTotal = formatMoney(totalsIn(paid, tiers, currencyForLang(other)).total, currencyForLang(other));
-    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
+    await poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
 
     // The cart and the panel's open state survive a reload.
     await page.getByTestId("cart-button").click();
-    await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+    await poll(() => panel.getAttribute("data-open")).toBe("true");
     await page.reload();
-    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
-    await expect.poll(() => panel.getAttribute("data-open")).toBe("true");
+    await poll(() => page.getByTestId("cart-button-total").textContent()).toBe(otherTotal);
+    await poll(() => panel.getAttribute("data-open")).toBe("true");
     expect(await page.getByTestId("cart-item").count()).toBe(3);
     // Removing from the panel updates the grid and the total.
     await page.getByTestId("cart-item").first().getByRole("button").click();
-    await expect.poll(() => page.getByTestId("cart-item").count()).toBe(2);
+    await poll(() => page.getByTestId("cart-item").count()).toBe(2);
     expect(await page.getByTestId("cart-discount").count()).toBe(0);
 
     // No cart button on the checkout pages.
@@ -165,29 +168,34 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     const firstId = await page.getByTestId("photo").first().getAttribute("data-id");
     expect(firstId).toBe(all.fotos[0].id);
 
+    // Each page change shows skeletons, then the new photos: wait for what the API says.
     await page.getByTestId("page-next").click();
     await page.waitForURL((url) => url.searchParams.get("p") === "2");
     const page2 = await racePhotos(lang, { p: 2 });
-    await expect.poll(() => page.getByTestId("photo").first().getAttribute("data-id")).toBe(page2.fotos[0].id);
+    await poll(() => page.getByTestId("photo").first().getAttribute("data-id")).toBe(page2.fotos[0].id);
     expect(await page.getByRole("link", { name: fill(m.pager.page, { n: 2 }) }).getAttribute("aria-current")).toBe("page");
 
+    const last = await racePhotos(lang, { p: all.found_pages });
     await page.getByTestId("page-last").click();
     await page.waitForURL((url) => url.searchParams.get("p") === String(all.found_pages));
+    await poll(() => page.getByTestId("photo").first().getAttribute("data-id")).toBe(last.fotos[0].id);
     expect(await page.getByTestId("page-next").count()).toBe(0);
     await page.getByTestId("page-first").click();
     await page.waitForURL((url) => url.pathname === href("race", lang, { slug: SLUG }) && !url.searchParams.has("p"));
+    await poll(() => page.getByTestId("photo").first().getAttribute("data-id")).toBe(all.fotos[0].id);
 
     // Tag chips: the race's tags in this language; a chip restarts at page 1.
     const tag = all.tags[0];
-    expect(await page.getByTestId("tag-chips").getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)]);
-    await page.getByTestId("tag-chips").getByRole("link", { name: tag.nombre }).click();
+    const chips = page.getByTestId("tag-chips");
+    await poll(() => chips.getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)]);
+    await chips.getByRole("link", { name: tag.nombre }).click();
     await page.waitForURL((url) => url.searchParams.get("t") === tag.slug);
     const tagged = await racePhotos(lang, { t: tag.slug });
-    await expect.poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: tagged.found_rows }));
-    expect(await page.getByTestId("tag-chips").getByRole("link", { name: tag.nombre }).getAttribute("aria-current")).toBe("page");
-    await page.getByTestId("tag-chips").getByRole("link", { name: m.race.all }).click();
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: tagged.found_rows }));
+    expect(await chips.getByRole("link", { name: tag.nombre }).getAttribute("aria-current")).toBe("page");
+    await chips.getByRole("link", { name: m.race.all }).click();
     await page.waitForURL((url) => !url.searchParams.has("t"));
-    await expect.poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
 
     // A runner without photos: the empty state.
     await page.getByLabel(m.race.searchLabel).fill("99999");
@@ -208,7 +216,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     );
     await page.reload();
     const kept = formatMoney(500_000, "ARS") === "AR$ 5.000" ? formatMoney(currency === "ARS" ? 500_000 : 500, currency) : "";
-    await expect.poll(() => page.getByTestId("cart-button-total").textContent()).toBe(kept);
+    await poll(() => page.getByTestId("cart-button-total").textContent()).toBe(kept);
 
     await page.route("**/api/fotos/**", (route) => route.abort("internetdisconnected"));
     await page.getByTestId("race-list").getByRole("link").filter({ hasText: "Tetra Chapelco" }).click();

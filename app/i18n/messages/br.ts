@@ -74,7 +74,6 @@ export default {
     openPhoto: "Ver em tamanho grande a foto das {time}",
     loadFailed: "Não conseguimos carregar as fotos. Verifique sua conexão e tente de novo.",
     cartKept: "Seu carrinho continua salvo.",
-    preparingTitle: "Estamos preparando as fotos desta corrida",
   },
   picker: {
     filterLabel: "Filtre as corridas pelo nome",

@@ -74,7 +74,6 @@ export default {
     openPhoto: "View the {time} photo full size",
     loadFailed: "We could not load the photos. Check your connection and try again.",
     cartKept: "Your cart is still saved.",
-    preparingTitle: "We are getting this race's photos ready",
   },
   picker: {
     filterLabel: "Filter races by name",

@@ -74,7 +74,6 @@ const es = {
     openPhoto: "Ver en grande la foto de las {time}",
     loadFailed: "No pudimos cargar las fotos. Revisá tu conexión y probá de nuevo.",
     cartKept: "Tu carrito sigue guardado.",
-    preparingTitle: "Estamos preparando las fotos de esta carrera",
   },
   picker: {
     filterLabel: "Filtrá las carreras por nombre",
