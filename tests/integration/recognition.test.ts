@@ -118,4 +118,16 @@ describe("bib recognition on import", () => {
     expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
     expect(await shop.services.recognition.progress(raceId)).toMatchObject({ autoTags: 0, reviewSuggestions: 0 });
   });
+
+  it("reads a race again on request, keeping every decision", async () => {
+    expect(await shop.services.recognition.recognizeRace(raceId)).toEqual({ queued: 0 });
+    expect(await shop.services.recognition.recognizeRace(raceId, { again: true })).toEqual({ queued: 5 });
+    expect(await shop.services.recognition.recognizeRace(raceId, { again: true })).toEqual({ queued: 0 });
+    expect(await shop.services.recognition.progress(raceId)).toMatchObject({ queued: 5, done: 0 });
+    await shop.services.worker.drain();
+    expect(await shop.services.recognition.progress(raceId)).toMatchObject({ queued: 0, done: 5, reviewSuggestions: 0, autoTags: 0 });
+    expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
+    expect(await bibsOf("R004")).toEqual([{ bib: 88, source: "import", confidence: null }]);
+    expect(await bibsOf("R005")).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, notExists } from "drizzle-orm";
+import { and, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { photoRecognitions, photos, races } from "../db/schema.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
@@ -15,18 +15,24 @@ import { clearTimingFile, loadTimingFile } from "./timing-file.ts";
 export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer };
 
 /**
- * Sends a race's photos to recognition: those never read (photos imported
- * before recognition existed), or with `again` every photo, read afresh.
+ * Sends a race's photos to recognition: those nobody tagged that were never
+ * read or whose reading failed, or with `again` every photo, read afresh.
+ * Photos already waiting in the queue are left there.
  */
 async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
-  const never = notExists(db.select().from(photoRecognitions).where(eq(photoRecognitions.photoId, photos.id)));
+  // Spelled out: inside a raw subquery Drizzle would print a bare "id", which binds to the subquery's own table.
+  const photoId = sql.raw(`"photos"."id"`);
+  const read = sql`exists (select 1 from ${photoRecognitions} r where r.photo_id = ${photoId} and r.status in ('done', 'skipped'))`;
+  const tagged = sql`exists (select 1 from photo_bibs b where b.photo_id = ${photoId} and b.source in ('manual', 'import'))`;
+  const waiting = sql`exists (select 1 from jobs j where j.type = ${RECOGNIZE_JOB} and j.status in ('queued', 'running')
+    and (j.payload->>'photoId')::int = ${photoId})`;
   const rows = await db
     .select({ id: photos.id })
     .from(photos)
-    .where(again ? eq(photos.raceId, raceId) : and(eq(photos.raceId, raceId), never));
-  // Job keys are unique for good: a second reading needs a key of its own.
-  const stamp = again ? `:${Date.now()}` : "";
-  for (const { id } of rows) await enqueue(db, RECOGNIZE_JOB, { photoId: id, force: again }, { uniqueKey: `recognize:${id}${stamp}` });
+    .where(and(eq(photos.raceId, raceId), not(waiting), again ? undefined : not(sql`(${read} or ${tagged})`)));
+  // Job keys stay taken once used, so each sending gets keys of its own.
+  const stamp = Date.now().toString(36);
+  for (const { id } of rows) await enqueue(db, RECOGNIZE_JOB, { photoId: id, force: again }, { uniqueKey: `recognize:${id}:${stamp}` });
   return { queued: rows.length };
 }
 
