@@ -10,10 +10,10 @@ export function PageViewBeacon() {
   useEffect(() => {
     let last = "";
     const report = () => {
+      // Only the title counts: the URL changes a moment before the new title arrives.
+      if (!document.title || document.title === last) return;
+      last = document.title;
       const { pathname } = window.location;
-      const key = `${pathname}\n${document.title}`;
-      if (!document.title || key === last) return;
-      last = key;
       const body = JSON.stringify({ data: { path: pathname, lang: langFromPath(pathname) } });
       const sent = navigator.sendBeacon?.("/api/pageview", new Blob([body], { type: "application/json" }));
       if (!sent) void fetch("/api/pageview", { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});

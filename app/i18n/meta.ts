@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { matchPath } from "./href.ts";
+import { href, matchPath } from "./href.ts";
 import { LANGS, langFromPath, type Lang } from "./langs.ts";
 import { fill, MESSAGES, type Messages } from "./messages/index.ts";
 import { OG_LOCALE } from "./seo.ts";
@@ -68,4 +68,20 @@ export function raceStructuredData(race: EventRace, url: string, description: st
       ...(race.subtitulo ? { location: { "@type": "Place", name: race.subtitulo, address: race.subtitulo } } : {}),
     },
   };
+}
+
+/** The shop's public URL as the root loader gives it to `meta` functions (through `matches`). */
+export function publicUrlOf(matches: readonly unknown[]): string | undefined {
+  const root = matches.find((match) => (match as { id?: string } | undefined)?.id === "root") as { loaderData?: { publicUrl?: string } } | undefined;
+  return root?.loaderData?.publicUrl;
+}
+
+/** A race page's share image (its hero) and its SportsEvent structured data, added to `pageMeta`'s tags. */
+export function raceMeta(tags: MetaDescriptor[], race: EventRace, location: { pathname: string }, matches: readonly unknown[]): MetaDescriptor[] {
+  const lang = langFromPath(location.pathname);
+  const description = tags.find((t): t is { name: string; content: string } => "name" in t && t.name === "description")?.content ?? "";
+  const publicUrl = publicUrlOf(matches);
+  const withImage = withShareImage(tags, race.imageUrl, race.nombre);
+  if (!publicUrl) return withImage;
+  return [...withImage, raceStructuredData(race, `${publicUrl}${href("race", lang, { slug: race.slug })}`, description)];
 }

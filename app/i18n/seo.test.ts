@@ -7,14 +7,14 @@ describe("canonicalPath", () => {
     expect(canonicalPath("/")).toBe("/");
   });
 
-  it("keeps page (beyond 1), runner and tag on the race page", () => {
-    expect(canonicalPath("/carrera/tetra?p=2&n=305&t=largada&x=1")).toBe("/carrera/tetra?p=2&n=305&t=largada");
+  it("keeps page (beyond 1) and tag on the race page, not the runner", () => {
+    expect(canonicalPath("/carrera/tetra?p=2&n=305&t=largada&x=1")).toBe("/carrera/tetra?p=2&t=largada");
     expect(canonicalPath("/br/carreira/tetra?p=1")).toBe("/br/carreira/tetra");
   });
 
   it("translates into another language", () => {
     expect(canonicalPath("/ayuda", "br")).toBe("/br/ajuda");
-    expect(canonicalPath("/en/race/tetra?n=7", "es")).toBe("/carrera/tetra?n=7");
+    expect(canonicalPath("/en/race/tetra?t=meta", "es")).toBe("/carrera/tetra?t=meta");
   });
 
   it("is undefined for paths that are no screen", () => {

@@ -8,9 +8,10 @@ export const OG_LOCALE: Record<Lang, string> = { es: "es_AR", en: "en_US", br: "
 export const HREFLANG: Record<Lang, string> = HTML_LANG;
 
 /**
- * The path search engines should index for a URL: the race page keeps what
- * selects different photos (page, runner, tag); every other screen drops its
- * query. Undefined for paths that are not a screen.
+ * The path search engines should index for a URL: the race page keeps its page
+ * and tag (different photos); a runner's search points to the race itself (no
+ * page per bib in the index). Every other screen drops its query. Undefined for
+ * paths that are not a screen.
  */
 export function canonicalPath(url: string, lang?: Lang): string | undefined {
   const parsed = new URL(url, "http://x");
@@ -19,11 +20,7 @@ export function canonicalPath(url: string, lang?: Lang): string | undefined {
   let query: Record<string, string> | undefined;
   if (match.screen === "race") {
     const p = parsed.searchParams.get("p");
-    query = {
-      p: p && p !== "1" ? p : "",
-      n: parsed.searchParams.get("n") ?? "",
-      t: parsed.searchParams.get("t") ?? "",
-    };
+    query = { p: p && p !== "1" ? p : "", t: parsed.searchParams.get("t") ?? "" };
   }
   return href(match.screen, lang ?? match.lang, match.params, query);
 }

@@ -1,7 +1,7 @@
 import { clientContext, servicesContext } from "../context.ts";
 import { contactInput } from "../.server/contact/index.ts";
 import { invalid } from "../.server/errors.ts";
-import { jsonData, statusApi } from "../.server/http/status-api.ts";
+import { jsonData, postOnly, statusApi } from "../.server/http/status-api.ts";
 import type { Route } from "./+types/api.contact-email";
 
 /** POST /api/contact_email `{ data: { name, email, phone, message } }` → `{ data: { status: "success" } }` (SPEC §7). */
@@ -12,3 +12,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return context.get(servicesContext).contact.submit(parsed.data, { lang, ip: context.get(clientContext).ip });
   });
 }
+
+/** Only POST is served here. */
+export const loader = ({ request }: Route.LoaderArgs) => postOnly(request);

@@ -4,7 +4,7 @@ import { href } from "../i18n/href.ts";
 import { isLang } from "../i18n/langs.ts";
 import { invalid, isDomainError } from "../.server/errors.ts";
 import { notifyInput } from "../.server/notify/index.ts";
-import { jsonData, statusApi } from "../.server/http/status-api.ts";
+import { jsonData, postOnly, statusApi } from "../.server/http/status-api.ts";
 import type { Route } from "./+types/api.notify";
 
 /**
@@ -39,3 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect(`${href("race", lang, { slug: parsed.data.slug }, { notify: outcome })}#notify`);
 }
+
+/** Only POST is served here. */
+export const loader = ({ request }: Route.LoaderArgs) => postOnly(request);

@@ -1,5 +1,6 @@
 import { clientContext, servicesContext } from "../context.ts";
 import { pageViewInput } from "../.server/analytics/index.ts";
+import { postOnly } from "../.server/http/status-api.ts";
 import type { Route } from "./+types/api.pageview";
 
 /** POST /api/pageview `{ data: { path, lang } }` from the page's beacon; first-party analytics, always 204. */
@@ -18,3 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }
+
+/** Only POST is served here. */
+export const loader = ({ request }: Route.LoaderArgs) => postOnly(request);

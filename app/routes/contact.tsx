@@ -49,7 +49,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-3 max-w-2xl text-lg text-slate-700">{m.contact.intro}</p>
         </div>
       </header>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mx-auto grid max-w-6xl items-start gap-6 px-4 pb-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <ContactForm initial={actionData?.status ?? "idle"} values={actionData?.values} />
         </section>

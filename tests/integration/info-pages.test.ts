@@ -71,7 +71,10 @@ function context(ip = "203.0.113.7") {
   );
 }
 
-async function post(run: typeof contactApi, url: string, body: unknown, { ip, headers = {} }: { ip?: string; headers?: Record<string, string> } = {}) {
+/** Any of the route actions under test, called as React Router would. */
+type Action = (args: never) => Promise<unknown>;
+
+async function post(run: Action, url: string, body: unknown, { ip, headers = {} }: { ip?: string; headers?: Record<string, string> } = {}) {
   const request = new Request(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "User-Agent": BROWSER, ...headers },

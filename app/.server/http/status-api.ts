@@ -24,3 +24,12 @@ export async function jsonData(request: Request): Promise<unknown> {
   if (typeof body !== "object" || body === null) throw invalid();
   return "data" in body ? (body as { data: unknown }).data : body;
 }
+
+/** The answer to a GET on a POST-only endpoint: 405 with a localized message, never a 500. */
+export async function postOnly(request: Request): Promise<Response> {
+  const response = await api(request, async () => {
+    throw invalid("postOnly");
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  return json({ ...body, error: { ...(body.error as object), code: "MethodNotAllowed" } }, { status: 405, headers: { Allow: "POST" } });
+}

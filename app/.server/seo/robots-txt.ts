@@ -13,9 +13,11 @@ function prefixOf(pattern: string): string {
 export function robotsTxt(publicUrl: string): string {
   const prefixes = new Set(["/api/", "/admin", "/pay/"]);
   for (const screen of PRIVATE_SCREENS) for (const lang of LANGS) prefixes.add(prefixOf(PATHS[screen][lang]));
+  // A path under a listed prefix needs no line of its own (/checkout covers /checkout/fullin).
+  const lines = [...prefixes].filter((p) => ![...prefixes].some((q) => q !== p && p.startsWith(q)));
   return [
     "User-agent: *",
-    ...[...prefixes].map((p) => `Disallow: ${p}`),
+    ...lines.map((p) => `Disallow: ${p}`),
     "",
     `Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml`,
     "",

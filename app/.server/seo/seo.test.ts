@@ -28,6 +28,7 @@ describe("sitemapXml", () => {
 describe("robotsTxt", () => {
   const robots = robotsTxt("https://shop.example");
   it("keeps crawlers out of the API, the back office, checkout and purchases in every language", () => {
+    expect(robots).not.toContain("fullin");
     for (const path of ["/api/", "/admin", "/checkout", "/en/checkout", "/compra/", "/en/purchase/", "/br/compra/", "/account/compra/", "/precompra/", "/en/prepurchase/", "/preventa/", "/en/preorder/"]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }

@@ -407,6 +407,7 @@ export default {
     invalidContact: "Preencha seu nome, um e-mail válido e sua mensagem.",
     invalidNotify: "Preencha seu nome, seu sobrenome, um e-mail válido e seu número de peito.",
     invalidCategory: "Escolha uma das categorias da corrida.",
+    postOnly: "Este endereço só aceita envios (POST).",
     generic: "Ocorreu um erro, tente novamente",
     pageNotFoundTitle: "Página não encontrada",
     emptyCart: "Seu carrinho está vazio.",

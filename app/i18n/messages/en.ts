@@ -407,6 +407,7 @@ export default {
     invalidContact: "Please fill in your name, a valid e-mail address and your message.",
     invalidNotify: "Please fill in your first and last name, a valid e-mail address and your runner number.",
     invalidCategory: "Please choose one of the race's categories.",
+    postOnly: "This address only accepts submissions (POST).",
     generic: "An error has occurred, please try again",
     pageNotFoundTitle: "Page not found",
     emptyCart: "Your cart is empty.",

@@ -407,6 +407,7 @@ const es = {
     invalidContact: "Completá tu nombre, un e-mail válido y tu mensaje.",
     invalidNotify: "Completá tu nombre, tu apellido, un e-mail válido y tu número de corredor.",
     invalidCategory: "Elegí una de las categorías de la carrera.",
+    postOnly: "Este recurso solo acepta envíos (POST).",
     generic: "Ha ocurrido un error, intente de nuevo",
     pageNotFoundTitle: "Página no encontrada",
     emptyCart: "Tu carrito está vacío.",
