@@ -1,6 +1,6 @@
 /**
  * Automatic bib recognition (issue 7). Choice and figures:
- * docs/decisions/0002-bib-recognition.md.
+ * docs/decisions/0004-bib-recognition.md.
  *
  * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB):
  * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads

@@ -17,7 +17,7 @@ export type ReadSettings = {
 };
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
-  detectLongSide: 1280,
+  detectLongSide: 1440,
   sourceLongSide: 2400,
   mapThreshold: 0.3,
   boxThreshold: 0.6,
