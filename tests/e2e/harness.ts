@@ -16,6 +16,7 @@
  * one at a time (vitest.config.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -112,13 +113,15 @@ export async function startShop({ env = {}, timeoutMs = Number(process.env.E2E_S
 }
 
 /**
- * A DATA_DIR holding the whole demo shop, seeded once per build and copied for
- * every test file: each shop then starts in seconds with no background import
+ * A DATA_DIR holding the whole demo shop, seeded once per version of the server
+ * code that writes it (not per page build) and copied for every test file: each shop then starts in seconds with no background import
  * or job competing with the tests for the two cores.
  */
 async function demoTemplate(): Promise<string> {
-  const buildStamp = Math.floor(fs.statSync(path.join(root, "build/server/index.js")).mtimeMs);
-  const template = path.join(os.tmpdir(), `dorsal-e2e-demo-${buildStamp}`);
+  const template = path.join(os.tmpdir(), `dorsal-e2e-demo-${seedKey()}`);
+  // Another run is seeding the same template: wait for it rather than seed a second one beside it.
+  const waitUntil = Date.now() + 1_200_000;
+  while (!fs.existsSync(template) && Date.now() < waitUntil && seedingElsewhere(template)) await new Promise((r) => setTimeout(r, 2000));
   if (fs.existsSync(template)) return template;
   // Older finished templates go; another run's work in progress (".wip-") stays.
   for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("dorsal-e2e-demo-") && !n.includes(".wip-"))) {
@@ -156,6 +159,37 @@ async function demoTemplate(): Promise<string> {
   if (fs.existsSync(template)) fs.rmSync(work, { recursive: true, force: true }); // another run finished first
   else fs.renameSync(work, template);
   return template;
+}
+
+/** What the seeded DATA_DIR depends on: server code, migrations and packages. Page edits keep the template. */
+function seedKey(): string {
+  const hash = createHash("sha1");
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.includes(".test.")) hash.update(path.relative(root, full)).update(fs.readFileSync(full));
+    }
+  };
+  for (const dir of ["app/.server", "app/domain", "db/migrations"]) walk(path.join(root, dir));
+  hash.update(fs.readFileSync(path.join(root, "package-lock.json")));
+  return hash.digest("hex").slice(0, 12);
+}
+
+/** Whether a live process is seeding this template (its work folder is named `.wip-<pid>`). */
+function seedingElsewhere(template: string): boolean {
+  const prefix = `${path.basename(template)}.wip-`;
+  return fs.readdirSync(os.tmpdir()).some((name) => {
+    if (!name.startsWith(prefix)) return false;
+    const pid = Number(name.slice(prefix.length));
+    if (!Number.isInteger(pid) || pid === process.pid) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH) driven by playwright-core. */

@@ -24,7 +24,7 @@ beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
   tiers = parseTiers(await (await fetch(shop.url("/fake-api/descuentos.json"))).json());
-}, 600_000);
+}, 1_800_000); // the first e2e run after a server change seeds the demo shop once (minutes on two busy cores)
 
 afterAll(async () => {
   await browser?.close();
