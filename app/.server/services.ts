@@ -17,7 +17,7 @@ import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import { counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
+import { combineWorkers, counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
 import type { Logger } from "./logger.ts";
 import type { Storage } from "./storage/index.ts";
 
@@ -35,11 +35,11 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const files = delivery.createDelivery({ db, storage, env, logger });
   const bibs = recognition.createRecognition({ db, storage, logger });
 
-  const worker: Worker = createWorker({
-    db,
-    logger,
-    handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...bibs.handlers },
-  });
+  // Two lanes: bulk image work, and what a visitor waits for (e-mail, payments, deliveries, zips).
+  const worker: Worker = combineWorkers(
+    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
+    createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers } }),
+  );
 
   return {
     /** Automatic bib recognition: progress, review queue, settings, timing file (see recognition/index.ts). */

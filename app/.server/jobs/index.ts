@@ -1,4 +1,5 @@
 export { enqueue, claim, complete, fail, counts, releaseAll, backoffSeconds, LEASE_SECONDS } from "./queue.ts";
 export type { EnqueueOptions, ClaimedJob, QueueCounts } from "./queue.ts";
 export { createWorker } from "./worker.ts";
+export { combineWorkers } from "./lanes.ts";
 export type { Worker, JobHandler, JobHandlers } from "./worker.ts";
