@@ -52,6 +52,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
     "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
   const hash = cartHash(email, currency, input);
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
+  if (priced.total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
 
   const { order, repeated } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

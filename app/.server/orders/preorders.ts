@@ -49,6 +49,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
   const email = normalizeEmail(input.email);
   const lang = input.lang;
   const provider = total > 0 ? deps.payments.forCurrency(currency) : undefined;
+  if (total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
   const hash = createHash("sha256").update(JSON.stringify(["preorder", race.id, email, dni, currency])).digest("hex");
 
   const { preorder, repeated } = await db.transaction(async (txRaw) => {

@@ -13,8 +13,13 @@ export type { Reference } from "./reference.ts";
 
 export type Payments = {
   demo: DemoProvider;
-  /** Pesos go to MercadoPago and dollars to Stripe when their keys are set; otherwise the demo provider takes them. */
-  forCurrency(currency: Currency): PaymentProvider;
+  /**
+   * Pesos go to MercadoPago (or Stripe), dollars to Stripe. The demo provider
+   * takes payments only while no real provider is configured: a live shop
+   * never hands out a page that marks orders paid. Undefined when the
+   * configured providers cannot take this currency.
+   */
+  forCurrency(currency: Currency): PaymentProvider | undefined;
   byName(name: string): PaymentProvider | undefined;
 };
 
@@ -27,7 +32,10 @@ export function createPayments(env: Env): Payments {
   const all: Partial<Record<ProviderName, PaymentProvider>> = { demo, mercadopago, stripe };
   return {
     demo,
-    forCurrency: (currency) => (currency === "ARS" ? mercadopago : stripe) ?? demo,
+    forCurrency: (currency) => {
+      if (!mercadopago && !stripe) return demo;
+      return currency === "ARS" ? (mercadopago ?? stripe) : stripe;
+    },
     byName: (name) => all[name as ProviderName],
   };
 }
