@@ -130,6 +130,9 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       `read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px: ` +
         `${(labels.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / labels.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
     );
+    // Wall time suffers from anything else running; CPU time says what the cores could do alone.
+    const cores = Math.min(os.cpus().length, concurrency * threads);
+    console.log(`≈ ${((cores * labels.length) / run.cpuSeconds).toFixed(2)} photos/s on ${cores} otherwise idle cores (from CPU time; load average now ${os.loadavg()[0].toFixed(1)})`);
     if (values.save) await fs.writeFile(values.save, JSON.stringify(readings));
   }
   report(score(labels, readings, set.bibRanges, threshold), threshold);

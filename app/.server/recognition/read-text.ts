@@ -163,7 +163,7 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
 }
 
 /** Otsu split of the crop's grey levels; print is the smaller class, so its side tells the polarity. */
-export function polarity(luma: Uint8Array): number {
+function polarity(luma: Uint8Array): number {
   const hist = new Array<number>(256).fill(0);
   for (const v of luma) hist[v]++;
   const total = luma.length;
