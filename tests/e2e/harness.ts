@@ -140,8 +140,10 @@ async function demoTemplate(): Promise<string> {
   });
   child.stdout!.on("data", (chunk) => (log += chunk));
   child.stderr!.on("data", (chunk) => (log += chunk));
+  let seeded = false;
   try {
-    await waitForHealth(baseUrl, child, () => log, 300_000);
+    // The first opening waits for the first races' images: minutes when the two cores are shared.
+    await waitForHealth(baseUrl, child, () => log, 900_000);
     // Done when the 2,000-photo race is fully visible and no job is left.
     const deadline = Date.now() + 900_000;
     for (;;) {
@@ -151,10 +153,14 @@ async function demoTemplate(): Promise<string> {
       if (Date.now() > deadline) throw new Error(`The demo shop did not finish seeding:\n${log}`);
       await new Promise((r) => setTimeout(r, 2000));
     }
+    seeded = true;
   } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    if (!seeded) fs.rmSync(work, { recursive: true, force: true });
   }
   if (fs.existsSync(template)) fs.rmSync(work, { recursive: true, force: true }); // another run finished first
   else fs.renameSync(work, template);
