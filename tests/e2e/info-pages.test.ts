@@ -161,8 +161,8 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     const { context, page, errors } = await visitor();
     await page.goto(shop.url(href("race", lang, { slug: PREPARING })), { waitUntil: "networkidle" });
     const form = page.locator("#notify");
-    await form.getByLabel(m.notify.firstName).fill("Ana");
-    await form.getByLabel(m.notify.lastName).fill(`Pérez ${lang}`);
+    await form.getByLabel(m.notify.firstName, { exact: true }).fill("Ana");
+    await form.getByLabel(m.notify.lastName, { exact: true }).fill(`Pérez ${lang}`);
     await form.getByLabel(m.notify.email).fill(`notify-${lang}@example.com`);
     await form.getByLabel(m.notify.category).selectOption("Master A");
     await form.getByLabel(m.notify.runnerNumber).fill("1234");
