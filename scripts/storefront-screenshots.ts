@@ -1,5 +1,5 @@
 // The README's storefront screenshots (es): home, a race page searched by bib,
-// and the cart panel with three paid photos, at 390 px and 1280 px.
+// its lightbox and the cart panel with three paid photos, at 390 px and 1280 px.
 //   node scripts/storefront-screenshots.ts <base-url> [out-dir=docs/screenshots]
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
@@ -34,13 +34,23 @@ for (const width of [390, 1280]) {
 
   await page.goto(`${base}/carrera/tetra-chapelco-2025?n=305`);
   await settle(page);
-  // Show the runner's heading and the first photos rather than the hero.
-  await page.evaluate(() => {
-    const heading = document.querySelector("[data-testid=runner-heading]");
-    if (heading) window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - 80, behavior: "instant" });
-  });
+  // On a phone, show the runner's heading and the first photos rather than the hero.
+  if (width < 500) {
+    await page.evaluate(() => {
+      const heading = document.querySelector("[data-testid=runner-heading]");
+      if (heading) window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - 80, behavior: "instant" });
+    });
+  }
   await settle(page);
   await shot("race");
+
+  await page.locator('[data-testid=photo][data-free="0"]').nth(1).getByRole("link").click();
+  await page.getByTestId("lightbox").waitFor();
+  await page.waitForTimeout(600);
+  await settle(page);
+  await shot("lightbox");
+  await page.keyboard.press("Escape");
+  await page.getByTestId("lightbox").waitFor({ state: "detached" });
 
   const paid = page.locator('[data-testid=photo][data-free="0"]');
   for (let i = 0; i < 3; i++) {

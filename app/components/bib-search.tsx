@@ -32,7 +32,7 @@ export function BibSearch({ slug, n }: { slug: string; n: number | null }) {
         if (bib === undefined) setValue("");
         navigate(href("race", lang, { slug }, { n: bib }));
       }}
-      className="flex flex-wrap items-end gap-2"
+      className="flex max-w-2xl flex-wrap items-end gap-2"
       data-testid="bib-search"
     >
       <div className="min-w-0 flex-1 basis-48">

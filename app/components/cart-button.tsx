@@ -20,12 +20,14 @@ export function CartButton() {
       onClick={() => cart.setOpen(!cart.open)}
       aria-expanded={cart.open}
       aria-controls={CART_PANEL_ID}
-      aria-label={fill(m.cart.button, { count, total })}
       data-testid="cart-button"
       className="relative ml-1 flex shrink-0 items-center gap-1.5 rounded-full bg-ink py-2 pl-2.5 pr-3 text-sm font-bold text-white hover:bg-ink/90 sm:gap-2 sm:pl-3 sm:pr-4"
     >
       <CartIcon />
-      <span className="whitespace-nowrap tabular-nums" data-testid="cart-button-total">{total}</span>
+      <span className="sr-only">{fill(m.cart.button, { count: count === 1 ? m.cart.countOne : fill(m.cart.count, { count }), total })}</span>
+      <span aria-hidden="true" className="whitespace-nowrap tabular-nums" data-testid="cart-button-total">
+        {total}
+      </span>
       {count > 0 && (
         <span
           aria-hidden="true"

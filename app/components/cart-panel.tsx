@@ -66,7 +66,7 @@ export function CartPanel() {
         data-open={open ? "true" : "false"}
         className={`fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl ${transition} ${open ? "translate-x-0" : "invisible translate-x-full"}`}
       >
-        <header className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
+        <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
           <CartIcon className="h-6 w-6 text-brand-600" />
           <div className="mr-auto">
             <h2 id="cart-panel-title" className="text-lg font-black leading-tight">{m.cart.title}</h2>
@@ -83,7 +83,7 @@ export function CartPanel() {
           >
             <CloseIcon />
           </button>
-        </header>
+        </div>
 
         {cart.items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-2 px-8 text-center">
@@ -125,7 +125,7 @@ export function CartPanel() {
           </ul>
         )}
 
-        <footer className="space-y-3 border-t border-slate-200 bg-slate-50 px-5 py-4">
+        <div className="space-y-3 border-t border-slate-200 bg-slate-50 px-5 py-4">
           {cart.tiersStatus === "error" && (
             <p className="flex items-center justify-between gap-2 text-sm text-amber-800" role="status">
               {m.cart.tiersFailed}
@@ -165,7 +165,7 @@ export function CartPanel() {
           <button type="button" onClick={() => cart.setOpen(false)} className="block w-full rounded-full px-6 py-2 text-center text-sm font-semibold text-slate-700 hover:bg-slate-200">
             {m.cart.keepBrowsing}
           </button>
-        </footer>
+        </div>
       </div>
     </>
   );

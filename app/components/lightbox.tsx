@@ -167,7 +167,7 @@ export function Lightbox({
       data-testid="lightbox"
       data-photo={photo.id}
       data-captions={captions ? "on" : "off"}
-      className={`fixed inset-0 z-[60] flex flex-col bg-black/95 text-white transition-opacity duration-250 ease-out starting:opacity-0 motion-reduce:transition-none ${closing ? "opacity-0" : "opacity-100"}`}
+      className={`fixed inset-0 z-[60] flex flex-col bg-neutral-950 text-white transition-opacity duration-250 ease-out starting:opacity-0 motion-reduce:transition-none ${closing ? "opacity-0" : "opacity-100"}`}
     >
       <div
         className="relative flex-1 touch-pan-y select-none overflow-hidden"

@@ -5,7 +5,8 @@ import { useLang, useMessages } from "../i18n/use-messages.ts";
 export type RaceCardData = { slug: string; nombre: string; subtitulo: string; logoUrl: string; imageUrl: string; fecha: string | null };
 
 /** A race as a card: hero image, logo, name, subtitle and the see-photos action. */
-export function RaceCard({ race }: { race: RaceCardData }) {
+export function RaceCard({ race, headingLevel = 3 }: { race: RaceCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const lang = useLang();
   const m = useMessages();
   return (
@@ -27,7 +28,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
           )}
         </div>
         <div className="px-4 pb-4 pt-8">
-          <h3 className="text-lg font-bold leading-tight">{race.nombre}</h3>
+          <Heading className="text-lg font-bold leading-tight">{race.nombre}</Heading>
           <p className="mt-1 text-sm text-slate-600">{race.subtitulo}</p>
           <span className="mt-4 inline-block rounded-full bg-brand-700 px-4 py-2 text-sm font-bold text-white group-hover:bg-ink">
             {m.common.seePhotos}

@@ -149,14 +149,27 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const fotoId = search.get("foto");
   const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
   const count = race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows });
+  // A race still in preparation with nothing online yet: the sign-up form says it all.
+  const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null;
+  const banners = (
+    <Deferred value={tiers} fallback={<RaceBanners uploading={race.uploading} tiers={[]} />} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
+      {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
+    </Deferred>
+  );
+  if (waiting) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        {banners}
+        <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={race.slug} n={race.n} />
       <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} />
-      <Deferred value={tiers} fallback={<RaceBanners uploading={race.uploading} tiers={[]} />} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
-        {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
-      </Deferred>
+      {banners}
 
       {race.estado === "preparing" && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />}
 

@@ -67,7 +67,7 @@ function RaceGrid({ races }: { races: RaceListItem[] }) {
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="race-list">
       {races.map((race) => (
-        <RaceCard key={race.slug} race={race} />
+        <RaceCard key={race.slug} race={race} headingLevel={2} />
       ))}
     </div>
   );

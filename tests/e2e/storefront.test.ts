@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { totalsIn } from "../../app/cart/cart-item.ts";
@@ -14,6 +15,7 @@ import { launchBrowser, startShop, type Shop } from "./harness.ts";
 // search a bib, look at photos, fill the cart, switch language, come back.
 
 const SLUG = "tetra-chapelco-2025";
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const BIB = 305;
 
 let shop: Shop;
@@ -256,6 +258,40 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await page.waitForURL((url) => url.searchParams.get("p") === "2");
     expect(await page.getByTestId("photo").count()).toBeGreaterThan(0);
     await context.close();
+  });
+});
+
+describe.each(LANGS)("accessibility in %s", (lang) => {
+  it("has no serious or critical axe-core violation on the browsing screens, at phone and desktop width", async () => {
+    for (const width of [390, 1280]) {
+      const { context, page } = await visitor({ viewport: { width, height: 850 } });
+      const found: string[] = [];
+      const check = async (label: string) => {
+        await page.addScriptTag({ path: AXE });
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
+          return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+        });
+        found.push(...violations.map((v) => `${label} @${width}: ${v}`));
+      };
+      await page.goto(shop.url(href("home", lang)));
+      await page.getByTestId("race-picker").click();
+      await check("home with the picker open");
+      await page.goto(shop.url(href("races", lang)));
+      await check("races");
+      await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
+      await page.getByTestId("photo-grid").waitFor();
+      await check("race");
+      await page.locator('[data-testid=photo][data-free="0"]').first().getByTestId("add-to-cart").click();
+      await poll(() => page.getByTestId("cart-panel").getAttribute("data-open")).toBe("true");
+      await check("cart panel");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("photo").first().getByRole("link").click();
+      await page.getByTestId("lightbox").waitFor();
+      await check("lightbox");
+      expect(found).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -107,7 +107,7 @@ export default {
   },
   cart: {
     title: "Seu carrinho",
-    button: "Carrinho: {count} fotos, {total}",
+    button: "Carrinho: {count}, {total}",
     close: "Fechar o carrinho",
     empty: "Seu carrinho está vazio.",
     emptyHint: "Busque sua corrida e adicione as fotos de que mais gostar.",

@@ -107,7 +107,7 @@ export default {
   },
   cart: {
     title: "Your cart",
-    button: "Cart: {count} photos, {total}",
+    button: "Cart: {count}, {total}",
     close: "Close the cart",
     empty: "Your cart is empty.",
     emptyHint: "Find your race and add the photos you like best.",

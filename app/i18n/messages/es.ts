@@ -107,7 +107,7 @@ const es = {
   },
   cart: {
     title: "Tu carrito",
-    button: "Carrito: {count} fotos, {total}",
+    button: "Carrito: {count}, {total}",
     close: "Cerrar el carrito",
     empty: "Tu carrito está vacío.",
     emptyHint: "Buscá tu carrera y agregá las fotos que más te gusten.",
