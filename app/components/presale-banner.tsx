@@ -12,7 +12,8 @@ export function PresaleBanner({ race }: { race: PresaleRace }) {
   const lang = useLang();
   const m = useMessages();
   const currency = currencyForLang(lang);
-  const price = formatMoney(toMinor(currency === "ARS" ? race.preventa_arg : race.preventa_usd), currency);
+  // A no-break space keeps "AR$ 40.000" on one line inside the sentence.
+  const price = formatMoney(toMinor(currency === "ARS" ? race.preventa_arg : race.preventa_usd), currency).replace(" ", "\u00a0");
   return (
     <section className="mx-auto max-w-7xl px-4 pt-10" aria-labelledby="presale-title" data-testid="presale-banner">
       <div className="relative overflow-hidden rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 px-6 py-8 text-white shadow-lg sm:flex sm:items-center sm:justify-between sm:gap-8 sm:px-10">

@@ -31,7 +31,7 @@ export function RaceSearch({ races }: { races: PickerRace[] }) {
         if (n === undefined) setBib("");
         if (slug) navigate(href("race", lang, { slug }, { n }));
       }}
-      className="mx-auto mt-8 grid max-w-2xl gap-3 rounded-2xl bg-white/95 p-3 text-left text-ink shadow-2xl ring-1 ring-black/5 grid-cols-[minmax(0,1fr)] sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
+      className="mx-auto mt-8 grid max-w-3xl gap-3 rounded-2xl bg-white/95 p-3 text-left text-ink shadow-2xl ring-1 ring-black/5 grid-cols-[minmax(0,1fr)] sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
       data-testid="race-search"
     >
       <div className="min-w-0">
