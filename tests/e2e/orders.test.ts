@@ -252,6 +252,7 @@ describe.each(LANGS)("orders in %s", (lang) => {
     await page.getByTestId("preorder-form").waitFor();
     expect(await page.getByTestId("cart-button").count()).toBe(0);
     const email = newEmail(lang);
+    await expect.poll(() => page.getByTestId("dni").isDisabled()).toBe(true);
     await page.getByTestId("country").selectOption(lang === "es" ? "1" : "2");
     await page.getByTestId("distance").selectOption({ index: 1 });
     await page.getByTestId("dni").fill("305");
