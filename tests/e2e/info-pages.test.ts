@@ -6,6 +6,7 @@ import { HELP_TOPICS } from "../../app/components/help-topics.ts";
 import { href } from "../../app/i18n/href.ts";
 import { HTML_LANG, LANGS, type Lang } from "../../app/i18n/langs.ts";
 import { MESSAGES } from "../../app/i18n/messages/index.ts";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
 // Contact, help, terms and the preparing-race signup in Chromium, once per
@@ -13,7 +14,6 @@ import { launchBrowser, startShop, type Shop } from "./harness.ts";
 // head tags for search engines, the page-view beacon and axe-core.
 
 const PREPARING = "ultra-fiambala-2025";
-const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
 let shop: Shop;
 let browser: Browser;
@@ -45,15 +45,6 @@ function outbox(): string[] {
   const dir = path.join(shop.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function fillContact(page: Page, lang: Lang, who: string) {

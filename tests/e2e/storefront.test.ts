@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { totalsIn } from "../../app/cart/cart-item.ts";
@@ -9,13 +8,13 @@ import { href, translatePath } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
 import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
 import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
 // The storefront's browsing side in Chromium, once per language: find a race,
 // search a bib, look at photos, fill the cart, switch language, come back.
 
 const SLUG = "tetra-chapelco-2025";
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const BIB = 305;
 
 let shop: Shop;
@@ -267,12 +266,7 @@ describe.each(LANGS)("accessibility in %s", (lang) => {
       const { context, page } = await visitor({ viewport: { width, height: 850 } });
       const found: string[] = [];
       const check = async (label: string) => {
-        await page.addScriptTag({ path: AXE });
-        const violations = await page.evaluate(async () => {
-          const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-          return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-        });
-        found.push(...violations.map((v) => `${label} @${width}: ${v}`));
+        found.push(...(await axeViolations(page)).map((v) => `${label} @${width}: ${v}`));
       };
       await page.goto(shop.url(href("home", lang)));
       await page.getByTestId("race-picker").click();
