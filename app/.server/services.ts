@@ -34,10 +34,22 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
   const files = delivery.createDelivery({ db, storage, env, logger });
   const bibs = recognition.createRecognition({ db, storage, logger });
+  const waitingLists = notify.createNotifyService({ db, mailer });
+  const office = admin.createAdminServices({
+    db,
+    storage,
+    env,
+    logger,
+    mediaUrl,
+    mailer,
+    // The one publish step (editor, race list, folder import): its notify list is written to once, paid pre-orders become sales.
+    ports: { announce: waitingLists.announce, convertPaidPreorders: sales.convertPaidPreorders },
+    recognition: bibs,
+  });
 
   // Two lanes: bulk image work, and what a visitor waits for (e-mail, payments, deliveries, zips).
   const worker: Worker = combineWorkers(
-    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
+    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers, ...office.handlers } }),
     createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers } }),
   );
 
@@ -88,7 +100,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     mail: mailer,
     contact: contact.createContactService({ db, mailer }),
     /** The preparing-race "tell me when the photos are ready" list. */
-    notify: notify.createNotifyService({ db, mailer }),
+    notify: waitingLists,
     analytics: analytics.createAnalytics({ db }),
     seo: seo.createSeo({ db, publicUrl: env.publicUrl }),
     /** One read per storefront screen (home, race page). */
@@ -108,17 +120,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       create: (email: string, password: string, role?: admin.Role) => admin.createAdmin(db, email, password, role),
     },
     /** The back office: every call takes the operator; roles and race assignments are checked inside. */
-    admin: admin.createAdminServices({
-      db,
-      storage,
-      env,
-      logger,
-      mediaUrl,
-      mailer,
-      // Publishing a race writes once to its notify list and turns its paid pre-orders into sales.
-      ports: { announce: (slug) => notify.createNotifyService({ db, mailer }).announce(slug), convertPaidPreorders: sales.convertPaidPreorders },
-      recognition: bibs,
-    }),
+    admin: office,
     /** Shared with the CLI through DATA_DIR/server.json so it can hand work to this process. */
     cliToken: randomBytes(24).toString("base64url"),
     demo: {

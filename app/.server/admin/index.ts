@@ -17,7 +17,7 @@ import {
   type InviteInput,
   type UpdateOperatorInput,
 } from "./operators.ts";
-import { importServerFolder } from "./import-folder.ts";
+import { IMPORT_JOB, importJob, importRuns, startImport } from "./import-folder.ts";
 import { photoProgress, recognizeRace, type RecognitionPort } from "./photo-progress.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
@@ -74,6 +74,7 @@ export type { AuditEntry } from "./audit.ts";
 export { chosenFile } from "./site-image.ts";
 export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
 export type { UploadOutcome } from "./uploads.ts";
+export type { ImportRun, ImportRunReport } from "./import-folder.ts";
 export type { RecognitionPort } from "./photo-progress.ts";
 export type { TaggingPhoto, TaggingQuery, BulkAction } from "./tagging.ts";
 export { TAGGING_WINDOW } from "./tagging.ts";
@@ -108,9 +109,12 @@ export type AdminDeps = {
 export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {}, recognition }: AdminDeps) {
   const signer = createSigner(loadSessionSecret(env));
   const session: SessionDeps = { db, signer, secure: env.publicUrl.startsWith("https://") };
-  const raceDeps = { db, storage, onPublished: onPublished(db, logger, ports) };
+  const published = onPublished(db, logger, ports);
+  const raceDeps = { db, storage, onPublished: published };
 
   return {
+    /** Job handlers the shop's worker runs for the back office (folder imports, in the bulk lane). */
+    handlers: { [IMPORT_JOB]: importJob(db, storage, logger, published) },
     auth: {
       login: (input: LoginInput) => login(session, input),
       async logout(op: Operator) {
@@ -157,7 +161,9 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       update: (op: Operator, raceId: number, form: RaceForm, images: RaceImages) => updateRace(raceDeps, op, raceId, form, images),
       setStatus: (op: Operator, raceId: number, status: RaceRow["status"]) => setRaceStatus(raceDeps, op, raceId, status),
       preview: (op: Operator, raceId: number, page: number, lang: Lang) => previewRace(db, mediaUrl, op, raceId, page, lang),
-      importFolder: (op: Operator, folder: string) => importServerFolder(db, storage, op, folder),
+      /** Queues the import of a folder on the server; `imports` follows it. */
+      importFolder: (op: Operator, folder: string) => startImport(db, op, folder),
+      imports: (op: Operator) => importRuns(db, op),
     },
     settings: {
       view: (op: Operator) => settingsView(db, mediaUrl, op),

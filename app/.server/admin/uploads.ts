@@ -47,15 +47,25 @@ function serialQueue() {
   };
 }
 
+/** What became of a finished upload, kept beside the uploads until they expire. */
+type Finished = { raceId: number; size: number; outcome: UploadOutcome };
+
 /**
  * Resumable photo uploads (tus protocol). Files stream to DATA_DIR/tmp/uploads
  * in chunks, never whole in memory; a dropped connection resumes at the last
- * byte the server has. Each finished file goes through ingestPhoto (duplicate
- * check, EXIF time, broken-file report, derivatives job) and is then removed.
+ * byte the server has, also after a restart (the store keeps each upload's
+ * state in a file beside it). Each finished file goes through ingestPhoto
+ * (duplicate check, EXIF time, broken-file report, derivatives job) and is then
+ * removed; its outcome is kept so that a client that lost the final answer and
+ * asks again (tus asks with HEAD) still learns it. A file whose bytes all
+ * arrived but whose ingest a crash cut short is ingested on the next start, or
+ * when its client comes back, whichever is first.
  */
 export function createPhotoUploads({ db, storage, logger, directory, authenticate }: Deps) {
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
+  const outcomes = `${directory}-outcomes`;
   const serially = serialQueue();
+  const inFlight = new Map<string, Promise<Finished>>();
 
   async function operatorOf(req: Request): Promise<Operator> {
     const op = await authenticate(req.headers.get("cookie"));
@@ -64,16 +74,53 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
     return op;
   }
 
-  async function raceFor(op: Operator, metadata: Upload["metadata"]) {
+  async function raceFor(op: Pick<Operator, "id" | "role">, metadata: Upload["metadata"]) {
     const raceId = Number(metadata?.raceId);
     if (!Number.isSafeInteger(raceId) || raceId <= 0) throw refuse(400, "raceId metadata missing");
-    if (!(await canUseRace(db, op, raceId))) throw refuse(403, "not your race");
+    if (!(await canUseRace(db, op as Operator, raceId))) throw refuse(403, "not your race");
     const [race] = await db.select().from(races).where(eq(races.id, raceId));
     if (!race) throw refuse(404, "no such race");
     return race;
   }
 
   const fileName = (metadata: Upload["metadata"]) => path.basename(String(metadata?.filename ?? metadata?.name ?? ""));
+  const outcomeFile = (id: string) => path.join(outcomes, `${path.basename(id)}.json`);
+
+  async function readFinished(id: string): Promise<Finished | undefined> {
+    try {
+      return JSON.parse(await fs.readFile(outcomeFile(id), "utf8")) as Finished;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Ingests a complete upload once, records its outcome, and frees its bytes. */
+  function finish(upload: Upload, operatorId: number, race: typeof races.$inferSelect): Promise<Finished> {
+    const running = inFlight.get(upload.id);
+    if (running) return running;
+    const work = (async (): Promise<Finished> => {
+      const name = fileName(upload.metadata);
+      let outcome: UploadOutcome;
+      try {
+        const data = await fs.readFile(path.join(directory, upload.id));
+        outcome = await serially(race.id, () => ingestPhoto(db, storage, { race, fileName: name, data }));
+      } catch (error) {
+        logger.error({ err: error, raceId: race.id, file: name }, "ingesting an uploaded photo failed");
+        outcome = { kind: "refused", reason: "could not be stored" };
+      }
+      const finished: Finished = { raceId: race.id, size: upload.size ?? upload.offset, outcome };
+      await fs.mkdir(outcomes, { recursive: true });
+      await fs.writeFile(outcomeFile(upload.id), JSON.stringify(finished));
+      await datastore.remove(upload.id).catch(() => {});
+      await audit(db, { id: operatorId }, "photo.upload", { raceId: race.id, file: name, outcome: outcome.kind });
+      return finished;
+    })();
+    inFlight.set(upload.id, work);
+    void work.finally(() => inFlight.delete(upload.id)).catch(() => {});
+    return work;
+  }
+
+  const outcomeHeaders = (finished: Finished) => ({ [OUTCOME_HEADER]: encodeURIComponent(JSON.stringify(finished.outcome)) });
 
   const server = new Server({
     path: UPLOAD_PATH,
@@ -93,27 +140,73 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
     async onUploadFinish(req, upload) {
       const op = await operatorOf(req);
       const race = await raceFor(op, upload.metadata);
-      const name = fileName(upload.metadata);
-      const file = path.join(directory, upload.id);
-      let outcome: UploadOutcome;
-      try {
-        const data = await fs.readFile(file);
-        outcome = await serially(race.id, () => ingestPhoto(db, storage, { race, fileName: name, data }));
-      } catch (error) {
-        logger.error({ err: error, raceId: race.id, file: name }, "ingesting an uploaded photo failed");
-        outcome = { kind: "refused", reason: "could not be stored" };
-      } finally {
-        await datastore.remove(upload.id).catch(() => {});
-      }
-      await audit(db, op, "photo.upload", { raceId: race.id, file: name, outcome: outcome.kind });
-      return { headers: { [OUTCOME_HEADER]: encodeURIComponent(JSON.stringify(outcome)) } };
+      return { headers: outcomeHeaders(await finish(upload, op.id, race)) };
     },
   });
 
-  // Half-finished uploads nobody resumed are cleared on start.
-  datastore.deleteExpired().catch((error: unknown) => logger.warn({ err: error }, "clearing expired uploads failed"));
+  /**
+   * A HEAD for an upload that is already whole: the client lost the final PATCH
+   * answer (dropped connection, restart). Answer as tus would for a complete
+   * upload, with the outcome; ingest first if a crash left it waiting.
+   */
+  async function answerWhole(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<boolean> {
+    const op = await authenticate(req.headers.cookie);
+    if (!op || req.headers["x-csrf-token"] !== op.csrfToken) return false;
+    let finished = await readFinished(id);
+    if (!finished) {
+      const upload = await datastore.getUpload(id).catch(() => undefined);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
+      const race = await raceFor(op, upload.metadata).catch(() => undefined);
+      if (!race) return false;
+      finished = await finish(upload, op.id, race);
+    }
+    if (!(await canUseRace(db, op, finished.raceId))) return false;
+    res.writeHead(200, {
+      "Tus-Resumable": "1.0.0",
+      "Cache-Control": "no-store",
+      "Upload-Offset": String(finished.size),
+      "Upload-Length": String(finished.size),
+      "Access-Control-Expose-Headers": OUTCOME_HEADER,
+      ...outcomeHeaders(finished),
+    });
+    res.end();
+    return true;
+  }
+
+  /** On start: ingest whole uploads a crash left behind, and forget old outcomes and abandoned halves. */
+  async function recover(): Promise<void> {
+    const ids = (await datastore.configstore.list?.()) ?? [];
+    for (const id of ids) {
+      const upload = await datastore.getUpload(id).catch(() => undefined);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+      const operatorId = Number(upload.metadata?.operatorId);
+      const race = await raceFor({ id: operatorId, role: "admin" }, upload.metadata).catch(() => undefined);
+      if (race && Number.isSafeInteger(operatorId)) await finish(upload, operatorId, race);
+    }
+    await datastore.deleteExpired();
+    const names = await fs.readdir(outcomes).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(outcomes, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && Date.now() - stat.mtimeMs > EXPIRE_MS) await fs.rm(file, { force: true });
+    }
+  }
+
+  const recovered = recover().catch((error: unknown) => logger.warn({ err: error }, "recovering uploads failed"));
 
   return {
-    handle: (req: http.IncomingMessage, res: http.ServerResponse) => server.handle(req, res),
+    async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+      const id = req.url ? decodeURIComponent(new URL(req.url, "http://x").pathname.slice(UPLOAD_PATH.length + 1)) : "";
+      if (req.method === "HEAD" && id && !id.includes("/")) {
+        try {
+          if (await answerWhole(req, res, id)) return;
+        } catch (error) {
+          logger.warn({ err: error, upload: id }, "answering a finished upload failed");
+        }
+      }
+      await server.handle(req, res);
+    },
+    /** Resolves once the start-up recovery has run (for tests and an orderly shutdown). */
+    recovered: () => recovered,
   };
 }

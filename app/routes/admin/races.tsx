@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import type { ImportRun } from "../../.server/admin/index.ts";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt } from "../../admin/outcome.ts";
@@ -17,9 +19,12 @@ import type { Route } from "./+types/races";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const races = await context.get(servicesContext).admin.races.list(context.get(operatorContext));
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  const races = await admin.races.list(op);
   return {
     races,
+    imports: op.role === "admin" ? await admin.races.imports(op) : [],
     notice: url.searchParams.get("notice"),
     notified: Number(url.searchParams.get("notified") ?? 0),
     converted: Number(url.searchParams.get("converted") ?? 0),
@@ -34,16 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const fields = Object.fromEntries(await request.formData());
   if (fields.intent === "import") {
-    const imported = await attempt(lang, () =>
+    const started = await attempt(lang, () =>
       context.get(servicesContext).admin.races.importFolder(context.get(operatorContext), importForm.parse(fields).folder),
     );
-    if (!imported.ok) return { ...imported.response.data, intent: "import" as const };
-    const r = imported.value;
-    return {
-      ok: true as const,
-      intent: "import" as const,
-      report: { slug: r.slug, created: r.created, updated: r.updated, unchanged: r.unchanged, duplicates: r.duplicates, broken: r.broken },
-    };
+    if (!started.ok) return { ...started.response.data, intent: "import" as const };
+    throw redirect(adminHref("adminRaces", lang, {}, { notice: "import" }));
   }
   const result = await attempt(lang, async () => {
     const form = statusForm.parse(fields);
@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function Races({ loaderData, actionData }: Route.ComponentProps) {
-  const { races, notice, notified, converted } = loaderData;
+  const { races, imports, notice, notified, converted } = loaderData;
   const m = useMessages().admin;
   const lang = useLang();
   const isAdmin = useAdmin().operator.role === "admin";
@@ -131,47 +131,22 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
-      {isAdmin && <ImportFolder result={actionData} />}
+      {isAdmin && <ImportFolder result={actionData} initial={imports} started={notice === "import"} />}
     </>
   );
 }
 
-/** Imports an import folder (race.json, photos/, photos.csv…) already on the server, e.g. a copied memory card. */
-function ImportFolder({ result }: { result: Route.ComponentProps["actionData"] }) {
+/** Imports an import folder (race.json, photos/, photos.csv…) already on the server, e.g. a copied memory card; it runs as a job. */
+function ImportFolder({ result, initial, started }: { result: Route.ComponentProps["actionData"]; initial: ImportRun[]; started: boolean }) {
   const m = useMessages().admin;
   const busy = useNavigation().state === "submitting";
-  const report = result && result.ok && "report" in result ? result.report : undefined;
+  const runs = useImportRuns(initial);
   return (
     <section className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 className="text-lg font-bold text-ink">{m.photos.importTitle}</h2>
       <p className="mt-1 text-sm text-slate-600">{m.photos.importHint}</p>
       {result && !result.ok && "intent" in result && <Notice kind="error">{result.error}</Notice>}
-      {report && (
-        <Notice kind="ok">
-          {fill(m.photos.importDone, {
-            slug: report.slug,
-            created: report.created,
-            updated: report.updated,
-            unchanged: report.unchanged,
-            duplicates: report.duplicates.length,
-            broken: report.broken.length,
-          })}
-        </Notice>
-      )}
-      {report && report.broken.length + report.duplicates.length > 0 && (
-        <ul className="mb-4 list-disc pl-5 text-xs text-slate-600">
-          {report.duplicates.map((d) => (
-            <li key={d.file}>
-              {d.file}: {fill(m.photos.duplicate, { of: d.of })}
-            </li>
-          ))}
-          {report.broken.map((b) => (
-            <li key={b.file}>
-              {b.file}: {fill(m.photos.broken, { reason: b.reason })}
-            </li>
-          ))}
-        </ul>
-      )}
+      {started && <Notice kind="info">{m.photos.importStarted}</Notice>}
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <CsrfField />
         <input type="hidden" name="intent" value="import" />
@@ -180,8 +155,86 @@ function ImportFolder({ result }: { result: Route.ComponentProps["actionData"] }
           {m.photos.importButton}
         </button>
       </Form>
+      {runs.length > 0 && (
+        <div className="mt-6" aria-live="polite">
+          <h3 className="text-sm font-semibold text-ink">{m.photos.importRecent}</h3>
+          <ul className="mt-2 space-y-3" data-testid="import-runs">
+            {runs.map((run) => (
+              <ImportRunRow key={run.runId} run={run} />
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
+}
+
+function ImportRunRow({ run }: { run: ImportRun }) {
+  const m = useMessages().admin;
+  const folder = run.folder.split("/").filter(Boolean).pop() ?? run.folder;
+  const report = run.report;
+  return (
+    <li className="rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200" data-state={run.state} title={run.folder}>
+      {run.state === "queued" && <p className="text-slate-700">{fill(m.photos.importQueued, { folder })}</p>}
+      {run.state === "running" && (
+        <>
+          <p className="text-slate-700">{run.total > 0 ? fill(m.photos.importRunning, { folder, done: run.done, total: run.total }) : fill(m.photos.importReading, { folder })}</p>
+          <progress className="mt-2 h-2 w-full accent-brand-500" max={Math.max(run.total, 1)} value={run.done} aria-label={m.photos.importTitle} />
+        </>
+      )}
+      {run.state === "failed" && <p className="text-red-700">{fill(m.errors.importFailed, { reason: run.error ?? "" })}</p>}
+      {report && (
+        <>
+          <p className="text-emerald-800">
+            {fill(m.photos.importDone, {
+              slug: report.slug,
+              created: report.created,
+              updated: report.updated,
+              unchanged: report.unchanged,
+              duplicates: report.duplicates.length,
+              broken: report.broken.length,
+            })}
+          </p>
+          {report.broken.length + report.duplicates.length > 0 && (
+            <ul className="mt-2 max-h-40 list-disc overflow-y-auto pl-5 text-xs text-slate-600">
+              {report.duplicates.map((d) => (
+                <li key={`d-${d.file}`}>
+                  {d.file}: {fill(m.photos.duplicate, { of: d.of })}
+                </li>
+              ))}
+              {report.broken.map((b) => (
+                <li key={`b-${b.file}`}>
+                  {b.file}: {fill(m.photos.broken, { reason: b.reason })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Follows the imports while one is queued or running (every second), then stops polling. */
+function useImportRuns(initial: ImportRun[]): ImportRun[] {
+  const [runs, setRuns] = useState(initial);
+  useEffect(() => setRuns(initial), [initial]);
+  const active = runs.some((r) => r.state === "queued" || r.state === "running");
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch("/admin/api/imports", { headers: { accept: "application/json" } });
+        if (response.ok && !stopped) setRuns(((await response.json()) as { data: ImportRun[] }).data);
+      } catch {}
+    }, 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [active]);
+  return runs;
 }
 
 function Count({ label, value, warn = false }: { label: string; value: number; warn?: boolean }) {
