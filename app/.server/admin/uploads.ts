@@ -175,6 +175,8 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
 
   /** On start: ingest whole uploads a crash left behind, and forget old outcomes and abandoned halves. */
   async function recover(): Promise<void> {
+    // The store creates its folder on its own schedule; a first start must not find it missing.
+    await fs.mkdir(directory, { recursive: true });
     const ids = (await datastore.configstore.list?.()) ?? [];
     for (const id of ids) {
       const upload = await datastore.getUpload(id).catch(() => undefined);
