@@ -36,9 +36,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
     <div className="min-h-screen bg-slate-100">
       <header className="sticky top-0 z-40 bg-ink text-white">
         <div className="flex h-14 items-center gap-3 px-4">
-          <a href={adminHref("adminDashboard", lang)} className="mr-auto flex items-center gap-2 font-black tracking-tight">
-            <LogoMark className="h-7 w-7" />
-            <span>{m.brand}</span>
+          <a href={adminHref("adminDashboard", lang)} className="mr-auto flex min-w-0 items-center gap-2 font-black tracking-tight">
+            <LogoMark className="h-7 w-7 shrink-0" />
+            <span className="truncate text-sm sm:text-base">{m.brand}</span>
           </a>
           <nav aria-label={useMessages().nav.language} className="flex gap-1 text-xs">
             {LANGS.map((target) => (

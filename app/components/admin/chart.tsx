@@ -50,7 +50,7 @@ export function Chart({ kind, labels, series, title }: { kind: "bar" | "line"; l
     };
   }, [kind, labels, series]);
   return (
-    <div className="relative h-64">
+    <div className="relative h-64 w-full min-w-0">
       <canvas ref={canvas} role="img" aria-label={title} />
     </div>
   );

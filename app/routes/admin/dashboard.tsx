@@ -152,7 +152,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="mb-3 font-bold text-ink">{title}</h2>
       {children}
     </section>

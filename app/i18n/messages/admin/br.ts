@@ -1,7 +1,7 @@
 import type adminEs from "./es.ts";
 
 const adminBr = {
-  brand: "Dorsal · Back office",
+  brand: "Dorsal · Administração",
   nav: {
     label: "Seções do back office",
     dashboard: "Painel",

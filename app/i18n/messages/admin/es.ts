@@ -1,6 +1,6 @@
 /** Back-office texts (es, the source); en and br must have the same shape. */
 const adminEs = {
-  brand: "Dorsal · Back office",
+  brand: "Dorsal · Administración",
   nav: {
     label: "Secciones del back office",
     dashboard: "Panel",
