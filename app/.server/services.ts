@@ -47,9 +47,11 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     recognition: bibs,
   });
 
-  // Two lanes: bulk image work, and what a visitor waits for (e-mail, payments, deliveries, zips).
+  // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
+  // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
   const worker: Worker = combineWorkers(
-    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers, ...office.handlers } }),
+    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
+    createWorker({ db, logger, handlers: office.handlers, concurrency: 1 }),
     createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers } }),
   );
 

@@ -119,7 +119,7 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await Promise.all([page.waitForURL(/\/admin\/ventas\/\d+$/), page.click("[data-testid=orders-table] tbody a")]);
     await page.fill("input[name=reason]", "Transferencia bancaria 0042");
     await Promise.all([page.waitForURL(/notice=moved/), page.click("[data-testid=move-paid]")]);
-    await page.getByText("manual paid", { exact: false }).waitFor();
+    await page.getByText(fill(a.orders.causes.manual, { move: a.orders.causes.moves.paid, email: ADMIN.email, reason: "Transferencia bancaria 0042" })).waitFor();
     await page.fill("input[name=reason]", "El corredor pidió la devolución");
     await page.click("[data-testid=move-refunded]");
     await page.getByText("El corredor pidió la devolución", { exact: false }).waitFor();

@@ -87,14 +87,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Kpi label={d.views} value={String(views)} />
         <Kpi label={d.rate} value={percent(sales.orders, views)} />
       </dl>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title={d.ordersPerDay}>
           <Chart kind="bar" labels={days} series={orderSeries} title={fill(d.chartLabel, { title: d.ordersPerDay })} />
         </Panel>
         <Panel title={d.revenuePerDay}>
           <Chart kind="line" labels={days} series={revenueSeries} title={fill(d.chartLabel, { title: d.revenuePerDay })} />
         </Panel>
-        <div className="xl:col-span-2">
+        <div className="min-w-0 xl:col-span-2">
           <Panel title={`${d.salesPerRace} · ${d.conversion}`}>
             {sales.perRace.length === 0 ? (
               <p className="text-sm text-slate-500">{d.noSales}</p>

@@ -49,7 +49,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
       <PageHeader title={fill(t.detailTitle, { name: message.name })} />
       {sent && <Notice kind="ok">{fill(t.sent, { email: sent })}</Notice>}
       {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="text-sm text-slate-500">
             {formatWhen(message.createdAt, lang)} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a>

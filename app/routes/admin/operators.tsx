@@ -86,7 +86,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
           {actionData.secret && <span className="mt-1 block text-xs">{o.onceHint}</span>}
         </Notice>
       )}
-      <div className="grid gap-6 xl:grid-cols-[1fr_26rem]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <ul className="space-y-3">
           {operators.map((operator) => (
             <li key={operator.id} className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${operator.disabled ? "opacity-70" : ""}`}>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatWhen } from "../../admin/format.ts";
+import { causeText, paymentStateText } from "../../admin/order-cause.ts";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt, idParam, load } from "../../admin/outcome.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
@@ -75,7 +76,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       {notice === "moved" && <Notice kind="ok">{o.moved}</Notice>}
       {notice === "resent" && <Notice kind="ok">{o.resent}</Notice>}
       {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title={o.summary}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <Row label={o.kind}>{o.kinds[order.kind]}{order.fullsetBib ? ` · ${fill(o.fullsetOf, { bib: order.fullsetBib })}` : ""}</Row>
@@ -161,7 +162,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     {p.provider}
                     <div className="font-mono text-xs text-slate-500">{p.providerPaymentId}</div>
                   </td>
-                  <td className={cellClass}>{p.status}</td>
+                  <td className={cellClass}>{paymentStateText(o, p.status)}</td>
                   <td className={`${cellClass} tabular-nums`}>{formatMoney(p.amount, p.currency === "USD" ? "USD" : "ARS")}</td>
                 </tr>
               ))}
@@ -177,7 +178,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 <td className={cellClass}>
                   {stateLabel(e.from)} → <strong>{stateLabel(e.to)}</strong>
                 </td>
-                <td className={`${cellClass} text-xs`}>{e.cause}</td>
+                <td className={`${cellClass} text-xs`}>{causeText(lang, e.cause)}</td>
               </tr>
             ))}
           </Table>

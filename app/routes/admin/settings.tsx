@@ -93,7 +93,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader title={s.title} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div id="banners" className="xl:col-span-2">
           <Section title={s.banners} description={s.bannersHint}>
             {feedback("banners")}
