@@ -44,6 +44,9 @@ export type ImportRun = {
   startedAt: Date;
 };
 
+/** How catalog's import names a problem in the folder's own files. */
+const FOLDER_PROBLEM = /^(race\.json|photos\.csv)\b/;
+
 /** Progress is written at most this often (each write also renews the job's lease). */
 const PROGRESS_EVERY_MS = 1000;
 const RUNS_SHOWN = 5;
@@ -104,8 +107,9 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      // A missing folder or race.json and bad JSON or fields: the operator must fix the folder.
-      if ((error as NodeJS.ErrnoException).code && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      // Only a wrong race.json or photos.csv is final: the operator must fix the folder. Anything
+      // else (the database, a disk, another import of the same folder) is retried by the queue.
+      if (!FOLDER_PROBLEM.test(reason)) throw error;
       await patchRun(db, runId, { error: reason });
       await audit(db, op, "race.import", { folder, runId, error: reason });
       return;
@@ -153,7 +157,8 @@ export async function importRuns(db: Db, op: Operator): Promise<ImportRun[]> {
     const parsed = storedSchema.safeParse(row.payload);
     if (!parsed.success) return [];
     const p = parsed.data;
-    const error = p.error ?? (row.status === "failed" ? (row.lastError ?? "") : null);
+    // A queue failure's text can be a whole SQL statement: its first line is enough here (the log has the rest).
+    const error = p.error ?? (row.status === "failed" ? (row.lastError ?? "").split("\n")[0].slice(0, 300) : null);
     const state: ImportRun["state"] = error !== null ? "failed" : p.report ? "done" : row.status === "running" ? "running" : row.status === "failed" ? "failed" : "queued";
     return [
       {

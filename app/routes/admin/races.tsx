@@ -182,7 +182,7 @@ function ImportRunRow({ run }: { run: ImportRun }) {
           <progress className="mt-2 h-2 w-full accent-brand-500" max={Math.max(run.total, 1)} value={run.done} aria-label={m.photos.importTitle} />
         </>
       )}
-      {run.state === "failed" && <p className="text-red-700">{fill(m.errors.importFailed, { reason: run.error ?? "" })}</p>}
+      {run.state === "failed" && <p className="break-words text-red-700">{fill(m.errors.importFailed, { reason: run.error ?? "" })}</p>}
       {report && (
         <>
           <p className="text-emerald-800">
