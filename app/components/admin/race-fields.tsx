@@ -28,10 +28,10 @@ export function RaceFields({
   const tagRows = [...input.tags, ...Array.from({ length: EXTRA_TAG_ROWS }, () => ({ slug: "", name: { es: "", en: "", br: "" } }))];
   const overrideRows = [...input.overrides, ...Array.from({ length: EXTRA_OVERRIDE_ROWS }, () => ({ bibRanges: "", priceArs: "", priceUsd: "" }))];
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
       <Section title={f.basics} className="xl:col-span-2">
         <TextField label={f.slug} name="slug" defaultValue={input.slug} error={errors.slug} hint={f.slugHint} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {LANGS.map((lang) => (
             <TextField
               key={lang}
@@ -43,7 +43,7 @@ export function RaceFields({
             />
           ))}
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {LANGS.map((lang) => (
             <TextField
               key={lang}
@@ -54,7 +54,7 @@ export function RaceFields({
             />
           ))}
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <TextField label={f.date} name="event_date" type="date" defaultValue={input.eventDate} error={errors.eventDate} />
           <TextField label={f.timezone} name="timezone" defaultValue={input.timezone} error={errors.timezone} hint={f.timezoneHint} list="zones" required />
           <SelectField label={f.status} name="status" defaultValue={input.status} error={errors.status}>
@@ -74,21 +74,21 @@ export function RaceFields({
       </Section>
 
       <Section title={f.images} description={f.imageHint}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <ImageField label={f.logo} name="logo" url={logoUrl} error={errors.logo} />
           <ImageField label={f.hero} name="hero" url={heroUrl} error={errors.hero} />
         </div>
       </Section>
 
       <Section title={f.prices} description={f.amountsHint}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label={f.priceArs} name="price_ars" defaultValue={input.priceArs} error={errors.priceArs} inputMode="numeric" />
           <TextField label={f.priceUsd} name="price_usd" defaultValue={input.priceUsd} error={errors.priceUsd} inputMode="numeric" />
         </div>
       </Section>
 
       <Section title={f.preorder}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label={f.preorderArs} name="preorder_ars" defaultValue={input.preorderArs} error={errors.preorderArs} inputMode="numeric" />
           <TextField label={f.preorderUsd} name="preorder_usd" defaultValue={input.preorderUsd} error={errors.preorderUsd} inputMode="numeric" />
         </div>
@@ -96,7 +96,7 @@ export function RaceFields({
       </Section>
 
       <Section title={f.fullset}>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <TextField label={f.fullsetArs} name="fullset_ars" defaultValue={input.fullsetArs} error={errors.fullsetArs} inputMode="numeric" />
           <TextField label={f.fullsetUsd} name="fullset_usd" defaultValue={input.fullsetUsd} error={errors.fullsetUsd} inputMode="numeric" />
           <TextField label={f.fullsetMin} name="fullset_min" defaultValue={input.fullsetMinPhotos} error={errors.fullsetMinPhotos} inputMode="numeric" />

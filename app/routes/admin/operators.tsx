@@ -100,7 +100,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
                     {operator.disabled ? o.disabled : o.active}
                   </span>
                 </div>
-                <div className="grid gap-3 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                   <TextField label={m.common.name} name="name" id={`name-${operator.id}`} defaultValue={operator.name} />
                   <SelectField label={o.role} name="role" id={`role-${operator.id}`} defaultValue={operator.role}>
                     <option value="admin">{m.roles.admin}</option>

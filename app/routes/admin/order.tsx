@@ -89,7 +89,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <Row label={o.provider}>{order.provider}</Row>
             <Row label={o.created}>{formatWhen(order.createdAt, lang)}</Row>
             <Row label={o.paid}>{formatWhen(order.paidAt, lang) || m.common.none}</Row>
-            <Row label={o.language}>{order.lang}</Row>
+            <Row label={o.language}>{isLang(order.lang) ? m.common.langs[order.lang] : order.lang}</Row>
           </dl>
           {fromPreorder && <p className="mt-3 text-xs text-slate-500">{fill(o.fromPreorder, { id: fromPreorder })}</p>}
         </Card>

@@ -80,7 +80,7 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
       {races.length === 0 ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{isAdmin ? m.races.empty : m.races.noneAssigned}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {races.map((race) => (
             <li key={race.id} className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <div className="min-w-48 flex-1">

@@ -101,7 +101,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {banners.length === 0 ? (
               <p className="text-sm text-slate-500">{s.noBanners}</p>
             ) : (
-              <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {banners.map((banner, i) => (
                   <li key={banner.id} className={`overflow-hidden rounded-xl ring-1 ring-slate-200 ${banner.active ? "" : "opacity-60"}`} data-testid="banner">
                     <img src={banner.url} alt={fill(s.bannerAlt, { position: i + 1 })} className="aspect-[12/5] w-full bg-slate-100 object-cover" />
