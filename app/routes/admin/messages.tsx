@@ -33,7 +33,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t.title} />
-      <FilterBar q={filter.q} searchLabel={m.audit.search} exportHref={adminHref("adminExport", lang, { list: "messages" }) + location.search} />
+      <FilterBar q={filter.q} searchLabel={m.messages.search} exportHref={adminHref("adminExport", lang, { list: "messages" }) + location.search} />
       {list.rows.length === 0 ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{t.empty}</p>
       ) : (

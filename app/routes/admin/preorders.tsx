@@ -37,7 +37,7 @@ export default function Preorders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={m.preorders.title} />
-      <FilterBar q={filter.q} searchLabel={m.orders.search} exportHref={adminHref("adminExport", lang, { list: "preorders" }) + location.search}>
+      <FilterBar q={filter.q} searchLabel={m.preorders.search} exportHref={adminHref("adminExport", lang, { list: "preorders" }) + location.search}>
         <RaceFilter races={races} value={filter.raceId} />
         <FilterField label={m.common.state}>
           <select name="state" defaultValue={filter.state ?? ""} className={filterInputClass}>

@@ -36,7 +36,7 @@ export default function Signups({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={s.title} />
-      <FilterBar q={filter.q} searchLabel={m.orders.search} exportHref={adminHref("adminExport", lang, { list: "signups" }) + location.search}>
+      <FilterBar q={filter.q} searchLabel={m.signups.search} exportHref={adminHref("adminExport", lang, { list: "signups" }) + location.search}>
         <RaceFilter races={races} value={filter.raceId} />
         <FilterField label={s.notified}>
           <select name="notified" defaultValue={filter.notified ?? ""} className={filterInputClass}>

@@ -388,6 +388,7 @@ const adminBr = {
     fullsetOf: "Pacote do corredor #{bib}",
   },
   preorders: {
+    search: "E-mail, código, sobrenome ou documento",
     title: "Pré-vendas",
     runner: "Número / documento",
     distance: "Distância",
@@ -395,6 +396,7 @@ const adminBr = {
     empty: "Nenhuma pré-venda com estes filtros.",
   },
   signups: {
+    search: "E-mail, nome ou número de peito",
     title: "Avisos de fotos prontas",
     category: "Categoria",
     bib: "Número",
@@ -403,6 +405,7 @@ const adminBr = {
     empty: "Ninguém pediu aviso ainda.",
   },
   messages: {
+    search: "Nome, e-mail ou texto da mensagem",
     title: "Mensagens de contato",
     phone: "Telefone",
     message: "Mensagem",

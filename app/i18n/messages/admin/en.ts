@@ -388,6 +388,7 @@ const adminEn = {
     fullsetOf: "Full set of runner #{bib}",
   },
   preorders: {
+    search: "E-mail, code, last name or ID number",
     title: "Pre-orders",
     runner: "Bib / ID",
     distance: "Distance",
@@ -395,6 +396,7 @@ const adminEn = {
     empty: "No pre-orders match these filters.",
   },
   signups: {
+    search: "E-mail, name or bib",
     title: "Photos-ready sign-ups",
     category: "Category",
     bib: "Bib",
@@ -403,6 +405,7 @@ const adminEn = {
     empty: "Nobody has signed up yet.",
   },
   messages: {
+    search: "Name, e-mail or message text",
     title: "Contact messages",
     phone: "Phone",
     message: "Message",

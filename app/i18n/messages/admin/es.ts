@@ -387,6 +387,7 @@ const adminEs = {
     fullsetOf: "Pack del corredor #{bib}",
   },
   preorders: {
+    search: "E-mail, código, apellido o DNI",
     title: "Preventas",
     runner: "Dorsal / DNI",
     distance: "Distancia",
@@ -394,6 +395,7 @@ const adminEs = {
     empty: "No hay preventas con estos filtros.",
   },
   signups: {
+    search: "E-mail, nombre o dorsal",
     title: "Avisos de fotos listas",
     category: "Categoría",
     bib: "Dorsal",
@@ -402,6 +404,7 @@ const adminEs = {
     empty: "Nadie pidió aviso todavía.",
   },
   messages: {
+    search: "Nombre, e-mail o texto del mensaje",
     title: "Mensajes de contacto",
     phone: "Teléfono",
     message: "Mensaje",
