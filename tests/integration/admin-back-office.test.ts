@@ -10,6 +10,7 @@ import { bibSuggestions, notifySignups, orders, photos, races } from "../../app/
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { MESSAGES } from "../../app/i18n/messages/index.ts";
 
 const ADMIN = { email: "office@dorsal.test", password: "office-password-1" };
 
@@ -257,6 +258,27 @@ describe("back office services", () => {
     expect(mail).toContain("They are online now.");
     expect(mail).toContain("Subject: Reply to your message");
     expect((await office.inbox.message(admin, message.id)).replies).toHaveLength(1);
+  });
+
+  it("exports sign-ups, messages and pre-orders as CSV with the list's search", async () => {
+    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
+    const csv = async (url: string, list: string) => {
+      const response = (await exportLoader({ request: new Request(url), params: { list }, context } as never)) as Response;
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      return (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    };
+    const signups = await csv("http://shop.test/en/admin/export/signups?q=uno", "signups");
+    expect(signups[0]).toBe(MESSAGES.en.admin.csv.signups.join(","));
+    expect(signups).toHaveLength(2);
+    expect(signups[1]).toContain("uno@example.com");
+    const messages = await csv("http://shop.test/admin/exportar/messages?q=rita", "messages");
+    expect(messages[0]).toBe(MESSAGES.es.admin.csv.messages.join(","));
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toContain("rita@example.com");
+    expect(messages[1]).toMatch(/,en,1$/);
+    const preorders = await csv("http://shop.test/br/admin/exportar/preorders?q=nobody-at-all", "preorders");
+    expect(preorders).toEqual([MESSAGES.br.admin.csv.preorders.join(",")]);
+    await expect(exportLoader({ request: new Request("http://shop.test/admin/exportar/secrets"), params: { list: "secrets" }, context } as never)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("counts paid sales and untagged photos on the dashboard", async () => {
