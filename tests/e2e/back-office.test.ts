@@ -103,6 +103,24 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await context.close();
   });
 
+  it.runIf(lang === "en")("imports a folder on the server as a job and follows it to its report", async () => {
+    const { context, page, errors } = await operator(lang);
+    await page.fill("input[name=folder]", path.resolve(import.meta.dirname, "../fixtures/import-basic"));
+    await Promise.all([page.waitForURL(/notice=import/), page.click("form:has(input[name=folder]) button[type=submit]")]);
+    await page.getByText(a.photos.importStarted).waitFor();
+    // The page polls the job; the report replaces the progress when it is done.
+    await page.waitForSelector("[data-testid=import-runs] li[data-state=done]", { timeout: 60_000 });
+    const report = await page.textContent("[data-testid=import-runs] li");
+    expect(report).toContain(fill(a.photos.importDone, { slug: "fixture-trail-2025", created: 3, updated: 0, unchanged: 0, duplicates: 1, broken: 1 }));
+    expect(report).toContain("B001-broken.jpg");
+    // A folder that is not there is refused at once, in the page's language.
+    await page.fill("input[name=folder]", "/nowhere/at/all");
+    await page.click("form:has(input[name=folder]) button[type=submit]");
+    await page.getByText(a.errors.folderMissing).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.runIf(lang === "es")("marks an order paid by hand, refunds it with a reason, and exports it as CSV", async () => {
     const api = (await (await fetch(shop.url(`/api/fotos/${slug}?lang=es`))).json()) as { data: { fotos: { id: string }[] } };
     const email = "transfer@example.com";
