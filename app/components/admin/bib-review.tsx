@@ -153,9 +153,6 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         {others && <p className="mt-1 text-xs text-slate-500">{fill(t.progressOther, { skipped: p.skipped, failed: p.failed, unread: p.unread })}</p>}
       </section>
 
-      <p aria-live="polite" data-testid="review-said" data-kind={said?.kind} className={`min-h-5 text-sm font-semibold ${said?.kind === "error" ? "text-red-700" : "text-emerald-700"}`}>
-        {said?.text}
-      </p>
       {outcome && !outcome.ok && (outcome.intent === "decide" || outcome.intent === "undoAuto") && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
           {outcome.error}
@@ -171,8 +168,11 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         <p id="review-help" className="mt-1 max-w-3xl text-sm text-slate-600">
           {t.queueHelp}
         </p>
+        <p aria-live="polite" data-testid="review-said" data-kind={said?.kind} className={`mt-2 min-h-5 text-sm font-semibold ${said?.kind === "error" ? "text-red-700" : "text-emerald-700"}`}>
+          {said?.text}
+        </p>
         {queue.length === 0 ? (
-          <div className="mt-3 rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
+          <div className="mt-1 rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
             <p className="font-semibold text-ink" data-testid="review-empty">
               {pending > 0 ? fill(t.queueMore, { count: pending }) : t.queueEmpty}
             </p>
@@ -183,7 +183,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
             )}
           </div>
         ) : (
-          <ol className="mt-3 space-y-3">
+          <ol className="mt-1 space-y-3">
             {queue.map((item, i) => (
               <li key={item.id} data-testid="review-item" data-bib={item.bib} data-frame={item.frame}>
                 <Form
@@ -221,7 +221,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                         {fill(t.openPhoto, { frame: item.frame })}
                       </Link>
                     </label>
-                    <div className="flex flex-wrap gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
                       <input
                         ref={(el) => {
                           if (el) inputs.current.set(item.id, el);
@@ -234,7 +234,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                         inputMode="numeric"
                         autoComplete="off"
                         aria-describedby="review-help"
-                        className={`${inputClass} w-36 py-2 font-mono text-2xl tracking-wider`}
+                        className={`${inputClass} mt-0 max-w-40 py-2 font-mono text-2xl tracking-wider`}
                         data-testid="review-input"
                       />
                       <button type="submit" name="verdict" value="save" className={buttonClass}>
@@ -260,7 +260,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         {auto.length === 0 ? (
           <p className="mt-3 rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">{t.autoEmpty}</p>
         ) : (
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {auto.map((item) => (
               <li key={item.id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500" data-testid="auto-item" data-bib={item.bib} data-frame={item.frame}>
                 <div className="flex aspect-[2/1] items-center justify-center bg-slate-800">
@@ -279,9 +279,12 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                   <input type="hidden" name="photoId" value={item.photoId} />
                   <input type="hidden" name="bib" value={item.bib} />
                   <div className="min-w-0 flex-1">
-                    <p className="font-mono text-lg font-bold leading-tight text-ink">{item.bib}</p>
+                    <p className="flex flex-wrap items-center gap-x-1.5">
+                      <span className="font-mono text-lg font-bold leading-tight text-ink">{item.bib}</span>
+                      <span className="rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase tracking-wide text-emerald-900">{t.autoBadge}</span>
+                    </p>
                     <p className="truncate text-[11px] text-slate-500">
-                      <span className="font-semibold text-emerald-800">{t.autoBadge}</span> · {percent(item.confidence)} % · {item.frame}
+                      {percent(item.confidence)} % · {item.frame}
                     </p>
                   </div>
                   <button
@@ -411,7 +414,7 @@ function NumberField({ name, label, hint, min, max, defaultValue }: { name: stri
       <label htmlFor={`recognition-${name}`} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input id={`recognition-${name}`} name={name} type="number" min={min} max={max} step={1} required defaultValue={defaultValue} aria-describedby={`recognition-${name}-hint`} className={`${inputClass} mt-1 w-32`} />
+      <input id={`recognition-${name}`} name={name} type="number" min={min} max={max} step={1} required defaultValue={defaultValue} aria-describedby={`recognition-${name}-hint`} className={`${inputClass} mt-1 max-w-40`} />
       <p id={`recognition-${name}-hint`} className="mt-1 text-xs text-slate-500">
         {hint}
       </p>

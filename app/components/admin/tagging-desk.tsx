@@ -10,9 +10,9 @@ import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 
 type SaveState = "saving" | "saved" | { error: string };
 
-/** What the bib field starts with: the saved bibs, else recognition's suggestions (so Enter accepts them). */
+/** What the bib field starts with: the saved bibs and recognition's open suggestions (so Enter accepts them all). */
 const initialDraft = (photo: TaggingPhoto | undefined) =>
-  !photo ? "" : photo.bibs.length ? photo.bibs.join(" ") : photo.suggestions.map((s) => s.bib).join(" ");
+  !photo ? "" : [...photo.bibs, ...photo.suggestions.map((s) => s.bib).filter((b) => !photo.bibs.includes(b))].join(" ");
 
 /**
  * The keyboard-first tagging desk: one big photo, the bib field always focused.

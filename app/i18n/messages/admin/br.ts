@@ -293,7 +293,7 @@ const adminBr = {
     updated: "{count} fotos atualizadas.",
     deleted: "{deleted} fotos excluídas, {hidden} ocultadas porque já foram vendidas.",
     openPhoto: "Marcar a foto {frame}",
-    review: "Revisão",
+    review: "Fila de revisão",
     autoKeys: "Alt+U tira o número automático menos seguro da foto; você também pode apagá-lo do campo e salvar.",
     autoTag: "automático",
     autoTagTitle: "Marcado pelo reconhecimento com {percent} % de confiança",

@@ -293,7 +293,7 @@ const adminEn = {
     updated: "{count} photos updated.",
     deleted: "{deleted} photos deleted, {hidden} hidden because they were already sold.",
     openPhoto: "Tag photo {frame}",
-    review: "Review",
+    review: "Review queue",
     autoKeys: "Alt+U removes the photo's least certain automatic bib; you can also delete it from the field and save.",
     autoTag: "automatic",
     autoTagTitle: "Tagged by recognition with {percent} % confidence",

@@ -292,7 +292,7 @@ const adminEs = {
     updated: "{count} fotos actualizadas.",
     deleted: "{deleted} fotos borradas, {hidden} ocultadas porque ya se vendieron.",
     openPhoto: "Etiquetar la foto {frame}",
-    review: "Revisión",
+    review: "Cola de revisión",
     autoKeys: "Alt+U quita el dorsal automático menos seguro de la foto; también podés borrarlo del campo y guardar.",
     autoTag: "automático",
     autoTagTitle: "Puesto por el reconocimiento con {percent} % de confianza",
