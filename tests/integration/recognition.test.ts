@@ -4,6 +4,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
 import type { Operator } from "../../app/.server/admin/index.ts";
+import { RouterContextProvider } from "react-router";
+import { operatorContext } from "../../app/admin/operator-context.ts";
+import { servicesContext } from "../../app/context.ts";
+import { adminHref } from "../../app/i18n/admin-href.ts";
+import { MESSAGES } from "../../app/i18n/messages/index.ts";
+import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
+import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
 
@@ -209,6 +216,39 @@ describe("bib review in the back office", () => {
     await shop.services.admin.bibs.undoAuto(admin, r005.id, 560);
     await expect(shop.services.admin.bibs.undoAuto(admin, r005.id, 560)).rejects.toMatchObject({ code: "NotFound", key: "autoTagGone" });
     expect(await bibsOf("R005")).toEqual([]);
+  });
+
+  it("answers the screen's forms and the crop address with localized errors and the right status", async () => {
+    const context = (op: Operator) => new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, op as never]]));
+    const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const path = adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" });
+      const result = (await taggingAction({ request: new Request(`http://shop.test${path}`, { method: "POST", body: form }), params: { raceId: String(raceId) }, context: context(admin) } as never)) as {
+        data: { ok: boolean; error: string; lines?: unknown[] };
+        init: { status: number } | null;
+      };
+      return { status: result.init?.status ?? 200, ...result.data };
+    };
+    const csv = (text: string) => new File([text], "timing.csv", { type: "text/csv" });
+
+    const nothing = await post("en", { intent: "timing", file: csv("bib,time\nabc,09:00:00\n") });
+    expect(nothing).toMatchObject({ status: 400, ok: false, error: MESSAGES.en.admin.review.timingNothing, lines: [{ line: 2, problem: "bib", value: "abc" }] });
+    expect(await post("br", { intent: "timing", file: csv("") })).toMatchObject({ status: 400, error: MESSAGES.br.admin.review.timingMissing });
+    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.review.badBib });
+    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({ status: 404, error: MESSAGES.en.admin.errors.suggestionGone });
+    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.errors.invalid });
+
+    const { op: stranger } = await invite(shop.services, admin, "stranger@dorsal.test", "photographer");
+    const [auto] = (await shop.services.admin.bibs.review(admin, raceId)).auto.items;
+    const crop = (op: Operator) =>
+      cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${auto.id}/crop?w=200&lang=br`), params: { suggestionId: String(auto.id) }, context: context(op) } as never) as Promise<Response>;
+    const refused = await crop(stranger);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(MESSAGES.br.admin.errors.forbidden);
+    const image = await crop(admin);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(200);
   });
 
   it("settles recognition's readings when bibs are changed in bulk", async () => {
