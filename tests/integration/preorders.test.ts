@@ -69,7 +69,7 @@ describe("pre-orders", () => {
   it("is paid through the same webhook handling, then turned into a sale when the runner's photos are published", async () => {
     const { body } = await post({ email: "runner300@example.com", confirmEmail: "runner300@example.com", dni: "300" }, "br");
     const id = body.id as string;
-    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 0 } });
+    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40 } });
 
     const back = await approve(body.link);
     expect(back.response.headers.get("location")).toBe(`http://shop.test/br/precompra/${id}`);
@@ -94,7 +94,7 @@ describe("pre-orders", () => {
 
   it("waits for a runner without photos until they are tagged", async () => {
     const { body } = await post({ email: "runner777@example.com", confirmEmail: "runner777@example.com", dni: "777", country: "3" });
-    expect((await view(body.id)).body.data.venta).toMatchObject({ total_usd: 40, total_ars: 0 });
+    expect((await view(body.id)).body.data.venta).toMatchObject({ total_usd: 40, total_ars: 40000, moneda: "USD" });
     await approve(body.link);
     expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 1, added: 0 });
     const [photo] = await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids.X15));

@@ -76,7 +76,18 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
       .returning({ id: customers.id });
     const [preorder] = await tx
       .insert(preorders)
-      .values({ publicId: randomCode(16), raceId: race.id, customerId: customer.id, dni, distance, currency, total, provider: provider?.name ?? "free", lang })
+      .values({
+        publicId: randomCode(16),
+        raceId: race.id,
+        customerId: customer.id,
+        dni,
+        distance,
+        currency,
+        total,
+        otherTotal: currency === "ARS" ? race.preorderUsd : race.preorderArs,
+        provider: provider?.name ?? "free",
+        lang,
+      })
       .returning();
     await recordCreated(tx, { preorderId: preorder.id }, "pre-order form");
     if (total === 0) {
@@ -142,7 +153,7 @@ export async function mailPreorderConfirmed(deps: OrderDeps, tx: Db, preorderId:
   );
 }
 
-/** SPEC §3's pre-purchase response; `moneda`, `carrera`, `dni` and `distancia` are our additions. */
+/** SPEC §3's pre-purchase response (both currencies' prices; `moneda` is the one charged); `moneda`, `carrera`, `dni` and `distancia` are our additions. */
 export type PrepurchaseView = {
   venta: {
     id: string;
@@ -185,8 +196,8 @@ export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: L
       codigo_venta: row.sale ?? null,
       fecha: formatInZone(preorder.createdAt, zone),
       fechapago: preorder.paidAt ? formatInZone(preorder.paidAt, zone) : null,
-      total_ars: ars ? toUnits(preorder.total) : 0,
-      total_usd: ars ? 0 : toUnits(preorder.total),
+      total_ars: toUnits(ars ? preorder.total : preorder.otherTotal),
+      total_usd: toUnits(ars ? preorder.otherTotal : preorder.total),
       id_mediodepago: method.id,
       mediodepago: method.name,
       moneda: preorder.currency,
