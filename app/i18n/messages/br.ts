@@ -333,6 +333,8 @@ export default {
     createError: "Erro ao criar a pré-venda, tente novamente",
     sendError: "Erro ao enviar os dados, tente novamente",
     unavailable: "A pré-venda dessa corrida não está disponível.",
+    loadFailed: "Não conseguimos carregar a pré-venda dessa corrida.",
+    goingHome: "Levando você ao início em alguns segundos…",
   },
   purchasePage: {
     heading: "Compra #{id}",

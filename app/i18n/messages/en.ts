@@ -333,6 +333,8 @@ export default {
     createError: "Error creating the pre-order, please try again",
     sendError: "Error sending data, please try again",
     unavailable: "The pre-order for that race is not available.",
+    loadFailed: "We could not load the pre-order for that race.",
+    goingHome: "Taking you to the home page in a few seconds…",
   },
   purchasePage: {
     heading: "Purchase #{id}",

@@ -333,6 +333,8 @@ const es = {
     createError: "Error al crear preventa, intenta nuevamente",
     sendError: "Error al enviar datos, intenta nuevamente",
     unavailable: "La preventa de esa carrera no está disponible.",
+    loadFailed: "No pudimos cargar la preventa de esa carrera.",
+    goingHome: "Te llevamos al inicio en unos segundos…",
   },
   purchasePage: {
     heading: "Compra #{id}",
