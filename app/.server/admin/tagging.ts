@@ -4,6 +4,7 @@ import { formatInZone } from "../images/index.ts";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
+import { preorderBibsTagged } from "../orders/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
 import { requireRace, type Operator } from "./operator.ts";
@@ -145,6 +146,8 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
     const tx = txRaw as unknown as Db;
     await tx.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
     if (unique.length) await tx.insert(photoBibs).values(unique.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
+    // A runner who pre-ordered gets this photo in their sale (a job, queued with these tags).
+    await preorderBibsTagged(tx, raceId, unique);
     // Only this race's tags may be attached.
     const allowed = tagIds.length ? await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.raceId, raceId), inArray(tags.id, tagIds))) : [];
     await tx.delete(photoTags).where(eq(photoTags.photoId, photoId));
@@ -198,6 +201,7 @@ export async function bulkPhotos(
           .values(targets.flatMap((photoId) => action.bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const }))))
           .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
         await recognition?.confirm(targets, action.bibs, op.id);
+        await preorderBibsTagged(db, raceId, action.bibs);
         break;
       case "removeBibs":
         await db.delete(photoBibs).where(inArray(photoBibs.photoId, targets));

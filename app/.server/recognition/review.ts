@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { preorderBibsTagged } from "../orders/index.ts";
 
 export type ReviewItem = {
   id: number;
@@ -89,6 +90,7 @@ async function tagManually(db: Db, photoId: number, raceId: number, bib: number)
     .insert(photoBibs)
     .values({ photoId, raceId, bib, source: "manual" })
     .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
+  await preorderBibsTagged(db, raceId, [bib]);
 }
 
 const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: number | undefined, correctedBib: number | null = null) => ({
