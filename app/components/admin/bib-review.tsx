@@ -57,13 +57,34 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
     input.scrollIntoView({ block: "nearest" });
   };
 
+  // The first reading takes the focus on arrival and after each decision; a background refresh leaves it where it is.
+  const refocus = useRef(true);
   useEffect(() => {
-    if (queue.length) focusItem(current);
-    // Only when the list changes: the operator moves the focus otherwise.
+    if (!refocus.current || !queue.length) return;
+    refocus.current = false;
+    focusItem(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queue]);
 
+  // While photos are still being read, new readings and figures arrive: refresh between decisions.
+  const inflight = useRef(0);
+  useEffect(() => {
+    if (review.progress.queued === 0) return;
+    const timer = setInterval(() => {
+      if (inflight.current === 0 && revalidator.state === "idle") revalidator.revalidate();
+    }, 4000);
+    return () => clearInterval(timer);
+  }, [review.progress.queued, revalidator]);
+
   const send = async (body: unknown) => {
+    inflight.current++;
+    try {
+      await post(body);
+    } finally {
+      inflight.current--;
+    }
+  };
+  const post = async (body: unknown) => {
     const response = await fetch(`/admin/api/bibs?lang=${lang}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
@@ -82,6 +103,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
     const action = reject || !text ? { action: "reject" as const } : Number(text) === item.bib ? { action: "accept" as const } : { action: "correct" as const, bib: Number(text) };
     const index = queue.indexOf(item);
     setCurrent(index);
+    refocus.current = true;
     setQueue((list) => list.filter((i) => i.id !== item.id));
     setDecided((n) => n + 1);
     const bib = action.action === "correct" ? action.bib : item.bib;
@@ -177,7 +199,15 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
               {pending > 0 ? fill(t.queueMore, { count: pending }) : t.queueEmpty}
             </p>
             {pending > 0 && (
-              <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => revalidator.revalidate()}>
+              <button
+                type="button"
+                className={`${secondaryButtonClass} mt-3`}
+                onClick={() => {
+                  refocus.current = true;
+                  setCurrent(0);
+                  void revalidator.revalidate();
+                }}
+              >
                 {t.loadMore}
               </button>
             )}
