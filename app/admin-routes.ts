@@ -37,5 +37,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/api/races/:raceId/progress", "routes/admin/api.progress.ts"),
     route("admin/api/photos/:photoId/tags", "routes/admin/api.photo-tags.ts"),
     route("admin/api/imports", "routes/admin/api.imports.ts"),
+    route("admin/api/bibs", "routes/admin/api.bib-review.ts"),
+    route("admin/api/bibs/:suggestionId/crop", "routes/admin/api.bib-crop.ts"),
   ]),
 ];

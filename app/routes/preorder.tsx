@@ -17,12 +17,14 @@ import type { Route } from "./+types/preorder";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
+  const services = context.get(servicesContext);
   try {
-    return { race: await context.get(servicesContext).preorders.form(params.slug, lang) };
+    return { race: await services.preorders.form(params.slug, lang), failed: false };
   } catch (error) {
-    // Better than the spec (which errors): say so and offer the way home.
-    if (isDomainError(error) && error.status === 404) return data({ race: null }, { status: 404 });
-    throw error;
+    // Better than the spec (which errors): say why, then go home.
+    if (isDomainError(error) && error.status === 404) return data({ race: null, failed: false }, { status: 404 });
+    services.logger.error({ err: error, slug: params.slug }, "pre-order race failed to load");
+    return data({ race: null, failed: true }, { status: 503 });
   }
 }
 
@@ -39,6 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location, (m) => m.preorder.title, { race: loaderData?.race?.nombre ?? "" });
+
+/** How long the message of a pre-order that cannot be shown stays before the page goes home. */
+const HOME_AFTER_S = 6;
 
 const field = "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-100";
 
@@ -59,8 +64,11 @@ export default function Preorder({ loaderData, actionData }: Route.ComponentProp
   if (!race) {
     return (
       <PageShell>
-        <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="preorder-unavailable">
-          <h1 className="text-2xl font-black text-ink">{m.preorderPage.unavailable}</h1>
+        <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="preorder-unavailable" role="alert">
+          {/* Home after a few seconds, with or without JavaScript. */}
+          <meta httpEquiv="refresh" content={`${HOME_AFTER_S};url=${href("home", lang)}`} />
+          <h1 className="text-2xl font-black text-ink">{loaderData.failed ? m.preorderPage.loadFailed : m.preorderPage.unavailable}</h1>
+          <p className="mt-2 text-slate-600">{m.preorderPage.goingHome}</p>
           <Link to={href("home", lang)} className="mt-6 inline-block rounded-full bg-brand-500 px-6 py-3 font-bold text-ink hover:bg-brand-600">
             {m.nav.home}
           </Link>

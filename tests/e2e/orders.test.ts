@@ -268,9 +268,11 @@ describe.each(LANGS)("orders in %s", (lang) => {
     expect(await page.getByTestId("dni").textContent()).toBe("305");
     await expect.poll(() => outboxMail("preorderConfirmed", email), { timeout: 20_000 }).toBeDefined();
 
-    // A race without a pre-order says so instead of failing.
+    // A race without a pre-order says so instead of failing, then goes home.
     await page.goto(shop.url(href("preorder", lang, { slug: SLUG })));
     await page.getByTestId("preorder-unavailable").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(m.preorderPage.unavailable);
+    await page.waitForURL((url) => url.pathname === href("home", lang), { timeout: 15_000 });
     // An unknown pre-purchase goes home.
     await page.goto(shop.url(href("prepurchase", lang, { id: "NoSuchPreorder12" })));
     await page.waitForURL((url) => url.pathname === href("home", lang));

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../app/.server/db/client.ts";
 import { orders } from "../../app/.server/db/schema.ts";
+import { moveOrder } from "../../app/.server/orders/index.ts";
 import { action as contactEmail } from "../../app/routes/api.contact-email.ts";
 import { action as createZip } from "../../app/routes/api.create-zip.ts";
 import { action as download } from "../../app/routes/api.download.ts";
@@ -11,6 +13,7 @@ import { loader as preventaRace } from "../../app/routes/api.preventa-race.ts";
 import { loader as purchaseDetail } from "../../app/routes/api.purchase-detail.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
 import { loader as fakeApi } from "../../app/routes/fake-api.ts";
+import { loader as preparation } from "../../app/routes/api.preparacion.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { ORDERS_RACE, buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
@@ -79,7 +82,9 @@ describe("SPEC §7 contract", () => {
     ids.refunded = refunded.data.id;
     await approve(refunded.data.link);
     await shop.services.worker.drain();
-    await shop.database.db.update(orders).set({ state: 5 }).where(eq(orders.publicId, ids.refunded));
+    // Refunded as the back office does it: through the state machine, with its reason.
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.publicId, ids.refunded));
+    await shop.database.db.transaction((tx) => moveOrder(tx as unknown as Db, row.id, 5, "manual refunded by test: wrong runner"));
   });
   afterAll(() => shop.close());
 
@@ -87,11 +92,26 @@ describe("SPEC §7 contract", () => {
     for (const file of ["carreras.json", "banners.json", "preventa.json", "descuentos.json"]) {
       const res = await call(shop, fakeApi, `/fake-api/${file}?v=123`, { params: { file } });
       expect(res.status, file).toBe(200);
+      // Any version query answers the same, and nothing is kept without asking again: a new version shows at once.
+      expect((await call(shop, fakeApi, `/fake-api/${file}?v=other`, { params: { file } })).body, file).toEqual(res.body);
+      expect(res.response.headers.get("cache-control"), file).toMatch(/no-cache/);
     }
+    const banners = (await call(shop, fakeApi, "/fake-api/banners.json", { params: { file: "banners.json" } })).body;
+    expect(Array.isArray(banners)).toBe(true);
+    for (const banner of banners) expect(banner.img).toEqual(expect.any(String));
+    const presale = (await call(shop, fakeApi, "/fake-api/preventa.json", { params: { file: "preventa.json" } })).body;
+    expect(presale.active).toEqual(expect.any(Boolean));
     const tiers = (await call(shop, fakeApi, "/fake-api/descuentos.json", { params: { file: "descuentos.json" } })).body;
     expect(tiers[0]).toEqual({ id: expect.any(Number), cantidad: 3, descuento: 15 });
     const list = (await call(shop, fakeApi, "/fake-api/carreras.json", { params: { file: "carreras.json" } })).body;
     expect(list[0]).toMatchObject({ slug: ORDERS_RACE, fullin_arg: 30000, fullin_usd: 30, fullin_fotos: 3, preventa_arg: 40000, preventa_usd: 40 });
+    for (const f of ["id", "slug", "nombre", "subtitulo", "logoUrl", "imageUrl", "uploading", "precio_arg", "precio_usd"]) expect(list[0], f).toHaveProperty(f);
+    expect(list[0].uploading).toEqual(expect.any(Boolean));
+  });
+
+  it("GET /api/preparacion/{slug} answers status", async () => {
+    const res = await call(shop, preparation, `/api/preparacion/${ORDERS_RACE}`, { params: { slug: ORDERS_RACE } });
+    expect(res.body.data).toEqual({ status: expect.any(String) });
   });
 
   it("GET /api/fotos/{slug}: a free photo and a photo on sale", async () => {
@@ -127,12 +147,14 @@ describe("SPEC §7 contract", () => {
 
     const paid = await getPurchase(ids.paid);
     expectPurchase(paid, 3, true);
-    expect(paid.venta).toMatchObject({ tot_fotos: 3, subtotal_arg: 8500, total_arg: 8500, subtotal_usd: 0, total_usd: 0, id_mediodepago: 3, mediodepago: "Demo" });
+    // Charged in pesos; the dollar amounts are the same photos as the cart priced them (5 + sale 3 + free 0).
+    expect(paid.venta).toMatchObject({ tot_fotos: 3, subtotal_arg: 8500, total_arg: 8500, subtotal_usd: 8, total_usd: 8, id_mediodepago: 3, mediodepago: "Demo", moneda: "ARS" });
     expect(paid.link).toBeNull();
     expect(paid.fotos.find((p: { id: string }) => p.id === race.ids.F13).free).toBe("1");
 
     const refunded = await getPurchase(ids.refunded);
     expectPurchase(refunded, 5, false);
+    expect(refunded.venta).toMatchObject({ total_arg: 5000, total_usd: 5 });
     expect(refunded.venta.fechapago).toMatch(DATE);
     expect(refunded.link).toBeNull();
     expect(refunded.zip_file).toBeNull();
@@ -151,6 +173,8 @@ describe("SPEC §7 contract", () => {
     await shop.services.worker.drain();
     const done = await call(shop, createZip, "/api/create_zip", { method: "POST", body: { data: { id: big.data.id } } });
     expect(done.body.data.zip_file).toMatch(/^http:\/\/shop\.test\/download\//);
+    expect((await getPurchase(big.data.id)).zip_file).toMatch(/^http:\/\/shop\.test\/download\//);
+    expect((await call(shop, purchaseDetail, "/api/purchase/NoSuchPurchase1", { params: { id: "NoSuchPurchase1" } })).status).toBe(404);
   });
 
   it("GET /api/preventa/{slug}, POST /api/preventa and GET /api/prepurchase/{id}", async () => {
@@ -166,11 +190,20 @@ describe("SPEC §7 contract", () => {
     expect(Object.keys(pp.venta)).toEqual(
       expect.arrayContaining(["id", "id_estado", "codigo_venta", "fecha", "fechapago", "total_ars", "total_usd", "id_mediodepago", "mediodepago"]),
     );
-    expect(pp.venta).toMatchObject({ id: created.body.id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 0, id_mediodepago: 3 });
+    expect(pp.venta).toMatchObject({ id: created.body.id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40, id_mediodepago: 3, moneda: "ARS" });
+    expect(pp.venta.fechapago).toBeNull();
+    for (const f of ["total_ars", "total_usd", "id_mediodepago"]) expect(pp.venta[f], f).toEqual(expect.any(Number));
+    expect(pp.venta.mediodepago).toEqual(expect.any(String));
     expect(pp.venta.fecha).toMatch(DATE);
     expect(pp.cliente).toEqual({ nombre: "Ana", apellido: "Pérez", email: "pp@example.com" });
     expect(pp.pagado).toBe(false);
     expect(pp.link).toEqual(created.body.link);
+
+    await approve(created.body.link);
+    const paid = (await call(shop, prepurchase, `/api/prepurchase/${created.body.id}`, { params: { id: created.body.id } })).body.data;
+    expect(paid).toMatchObject({ pagado: true, link: null, venta: { id_estado: 2, codigo_venta: null } });
+    expect(paid.venta.fechapago).toMatch(DATE);
+    expect((await call(shop, prepurchase, "/api/prepurchase/NoSuchPrepurchase", { params: { id: "NoSuchPrepurchase" } })).status).toBe(404);
   });
 
   it("POST /api/contact_email answers data.status", async () => {

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderEvents, orders, payments, providerEvents } from "../../app/.server/db/schema.ts";
+import { orderEvents, orders, payments, preorders, providerEvents } from "../../app/.server/db/schema.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
+import { action as createPreorder } from "../../app/routes/api.preventa.ts";
 import { action as webhook } from "../../app/routes/api.webhooks.ts";
 import { action as payDemo, loader as payDemoPage } from "../../app/routes/pay-demo.tsx";
 import { createTestShop, type TestShop } from "./helpers.ts";
-import { buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { ORDERS_RACE, buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 import { installFakeProviders, PROVIDER_ENV, signedMpNotification, signedStripeEvent, type FakeProviders } from "./provider-fakes.ts";
 
 const orderRow = async (shop: TestShop, publicId: string) => (await shop.database.db.select().from(orders).where(eq(orders.publicId, publicId)))[0];
@@ -183,6 +184,30 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
     const row = await orderRow(shop, order.id);
     expect(row.state).toBe(5);
     expect((await paymentsOf(shop, row.id)).map((p) => p.status)).toEqual(["refunded"]);
+  });
+
+  it("records a refunded pre-payment by cancelling the pre-purchase: it never reaches a refunded state", async () => {
+    const email = "prerefund@example.com";
+    const { body } = await call(shop, createPreorder, "/api/preventa?lang=en", {
+      method: "POST",
+      body: { data: { ...buyer({ country: "4", email, confirmEmail: email }), raceId: race.raceId, raceSlug: ORDERS_RACE, dni: "909" } },
+    });
+    expect(body.status, JSON.stringify(body)).toBe("success");
+    const paid = {
+      id: "evt_pre_paid",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_pre", object: "checkout.session", client_reference_id: `preorder:${body.id}`, payment_intent: "pi_pre", payment_status: "paid", amount_total: 4000, currency: "usd", metadata: {} } },
+    };
+    expect((await stripeHook(paid)).status).toBe(200);
+    const row = async () => (await shop.database.db.select().from(preorders).where(eq(preorders.publicId, body.id)))[0];
+    expect((await row()).state).toBe(2);
+    expect((await stripeHook(refunded("evt_pre_refund", "pi_pre", 4000))).status).toBe(200);
+    const after = await row();
+    expect(after.state).toBe(4);
+    expect((await shop.database.db.select().from(payments).where(eq(payments.preorderId, after.id))).map((p) => p.status)).toEqual(["refunded"]);
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.preorderId, after.id));
+    expect(events.map((e) => e.toState)).toEqual([1, 2, 4]);
+    expect(events.at(-1)!.cause).toMatch(/refunded/);
   });
 
   it("cancels the sale and says so when the provider cannot open a checkout", async () => {

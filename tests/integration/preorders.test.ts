@@ -1,20 +1,26 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Operator } from "../../app/.server/admin/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { photoBibs, photos, preorders, races } from "../../app/.server/db/schema.ts";
+import { jobs, photoBibs, photos, preorders, races } from "../../app/.server/db/schema.ts";
+import { PREORDER_SYNC_JOB } from "../../app/.server/orders/index.ts";
 import { loader as purchaseDetail } from "../../app/routes/api.purchase-detail.ts";
 import { loader as prepurchase } from "../../app/routes/api.prepurchase.ts";
 import { action as createPreorder } from "../../app/routes/api.preventa.ts";
 import { loader as preorderRace } from "../../app/routes/api.preventa-race.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
+import { loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { ORDERS_RACE, buyer, call, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 
 describe("pre-orders", () => {
   let shop: TestShop;
   let race: OrdersRace;
+  let admin: Operator;
   beforeAll(async () => {
-    shop = await createTestShop();
+    shop = await createTestShop({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "correct horse battery" });
     race = await seedOrdersRace(shop);
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, "boss@example.com", "correct horse battery"));
   });
   afterAll(() => shop.close());
 
@@ -63,7 +69,7 @@ describe("pre-orders", () => {
   it("is paid through the same webhook handling, then turned into a sale when the runner's photos are published", async () => {
     const { body } = await post({ email: "runner300@example.com", confirmEmail: "runner300@example.com", dni: "300" }, "br");
     const id = body.id as string;
-    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 0 } });
+    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40 } });
 
     const back = await approve(body.link);
     expect(back.response.headers.get("location")).toBe(`http://shop.test/br/precompra/${id}`);
@@ -74,8 +80,8 @@ describe("pre-orders", () => {
     expect(outbox(shop).some((m) => m.includes("X-Dorsal-Template: preorderConfirmed") && m.includes(`/br/precompra/${id}`))).toBe(true);
 
     const report = await shop.services.preorders.convertPaid(race.raceId);
-    expect(report).toEqual({ converted: 1, waiting: 0 });
-    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 0 });
+    expect(report).toEqual({ converted: 1, waiting: 0, added: 0 });
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 0, added: 0 });
     const closed = (await view(id)).body.data;
     expect(closed.venta.id_estado).toBe(3);
     const sale = closed.venta.codigo_venta as string;
@@ -88,13 +94,61 @@ describe("pre-orders", () => {
 
   it("waits for a runner without photos until they are tagged", async () => {
     const { body } = await post({ email: "runner777@example.com", confirmEmail: "runner777@example.com", dni: "777", country: "3" });
-    expect((await view(body.id)).body.data.venta).toMatchObject({ total_usd: 40, total_ars: 0 });
+    expect((await view(body.id)).body.data.venta).toMatchObject({ total_usd: 40, total_ars: 40000, moneda: "USD" });
     await approve(body.link);
-    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 1 });
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 0, waiting: 1, added: 0 });
     const [photo] = await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids.X15));
     await shop.database.db.insert(photoBibs).values({ photoId: photo.id, raceId: race.raceId, bib: 777 });
-    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 1, waiting: 0 });
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toEqual({ converted: 1, waiting: 0, added: 0 });
     expect((await view(body.id)).body.data.venta.codigo_venta).toMatch(/^[A-Za-z0-9]{16}$/);
+  });
+
+  it("pre-order → sale after tagging: one sale, grown by later passes, one e-mail", async () => {
+    const { db } = shop.database;
+    const photoId = async (frame: string) => (await db.select().from(photos).where(eq(photos.publicId, race.ids[frame])))[0].id;
+    const syncJobs = () => db.select().from(jobs).where(eq(jobs.type, PREORDER_SYNC_JOB));
+    // The job waits a little so a tagging pass is picked up at once; the test moves its clock.
+    const runSyncNow = async () => {
+      await db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.type, PREORDER_SYNC_JOB), eq(jobs.status, "queued")));
+      await shop.services.worker.drain();
+    };
+    const readyMails = (sale: string) => outbox(shop).filter((m) => m.includes("X-Dorsal-Template: preorderPhotosReady") && m.includes(sale));
+
+    const { body } = await post({ email: "runner555@example.com", confirmEmail: "runner555@example.com", dni: "555" }, "en");
+    await approve(body.link);
+    await shop.services.worker.drain();
+    expect((await view(body.id)).body.data.venta).toMatchObject({ id_estado: 2, codigo_venta: null });
+
+    // First pass: an operator tags two photos one after the other; both join one scheduled run.
+    await shop.services.admin.photos.tag(admin, await photoId("X15"), { bibs: [101, 555], tagIds: [] });
+    await shop.services.admin.photos.tag(admin, await photoId("S14"), { bibs: [101, 555], tagIds: [] });
+    expect((await syncJobs()).filter((j) => j.status === "queued")).toHaveLength(1);
+    await shop.services.worker.drain();
+    expect((await view(body.id)).body.data.venta.codigo_venta, "not before its time").toBeNull();
+    await runSyncNow();
+    const first = (await view(body.id)).body.data;
+    expect(first.venta.id_estado).toBe(3);
+    const sale = first.venta.codigo_venta as string;
+    expect(sale).toMatch(/^[A-Za-z0-9]{16}$/);
+    const detail = async () => (await call(shop, purchaseDetail, `/api/purchase/${sale}?lang=en`, { params: { id: sale } })).body.data;
+    expect(await detail()).toMatchObject({ pagado: true, venta: { tot_fotos: 2, id_estado: 3, total_usd: 0, total_arg: 0 } });
+    expect(readyMails(sale)).toHaveLength(1);
+    expect(readyMails(sale)[0]).toContain(`http://shop.test/en/purchase/${sale}`);
+
+    // Second pass, in bulk: the same sale grows; nobody is e-mailed again.
+    await shop.services.admin.photos.bulk(admin, race.raceId, [await photoId("B16"), await photoId("F13")], { action: "addBibs", bibs: [555] });
+    await runSyncNow();
+    expect(await detail()).toMatchObject({ venta: { tot_fotos: 4 } });
+    expect((await view(body.id)).body.data.venta.codigo_venta).toBe(sale);
+    expect(readyMails(sale)).toHaveLength(1);
+
+    // Tagging again what is already in the sale changes nothing; a bib nobody pre-ordered queues nothing.
+    await shop.services.admin.photos.tag(admin, await photoId("X15"), { bibs: [101, 555], tagIds: [] });
+    await runSyncNow();
+    expect(await detail()).toMatchObject({ venta: { tot_fotos: 4 } });
+    await shop.services.admin.photos.tag(admin, await photoId("P01"), { bibs: [300, 4242], tagIds: [] });
+    expect((await syncJobs()).map((j) => j.uniqueKey)).not.toContain(`preorder-sync:${race.raceId}:4242`);
+    expect(readyMails(sale)).toHaveLength(1);
   });
 
   it("stores the distance and a dni written with dots as digits; 404 for an unknown pre-purchase", async () => {

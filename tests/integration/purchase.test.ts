@@ -117,7 +117,7 @@ describe("POST /api/purchase", () => {
     const { body } = await buy({ images: [cartItem(race.ids.P07)], email: "view@example.com", confirmEmail: "view@example.com" });
     const view = await call(shop, purchaseDetail, `/api/purchase/${body.data.id}?lang=es`, { params: { id: body.data.id } });
     expect(view.status).toBe(200);
-    expect(view.body.data.venta).toMatchObject({ id: body.data.id, id_estado: 1, tot_fotos: 1, total_arg: 5000, subtotal_arg: 5000, total_usd: 0, mediodepago: "Demo" });
+    expect(view.body.data.venta).toMatchObject({ id: body.data.id, id_estado: 1, tot_fotos: 1, total_arg: 5000, subtotal_arg: 5000, total_usd: 5, subtotal_usd: 5, mediodepago: "Demo" });
     expect(view.body.data.pagado).toBe(false);
     expect(view.body.data.link).toBe(body.data.link);
     expect((await call(shop, purchaseDetail, "/api/purchase/NoSuchOrder123", { params: { id: "NoSuchOrder123" } })).status).toBe(404);

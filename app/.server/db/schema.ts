@@ -182,6 +182,9 @@ export const orders = pgTable(
     currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
     subtotal: integer("subtotal").notNull(),
     total: integer("total").notNull(),
+    // The same photos priced in the other currency at checkout (SPEC §3 shows both amounts); never charged.
+    otherSubtotal: integer("other_subtotal").notNull().default(0),
+    otherTotal: integer("other_total").notNull().default(0),
     discountPercent: integer("discount_percent").notNull().default(0),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
@@ -241,6 +244,8 @@ export const preorders = pgTable(
     state: smallint("state").notNull().default(1),
     currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
     total: integer("total").notNull(),
+    // The promotional price in the other currency when it was ordered (SPEC §3 shows both); never charged.
+    otherTotal: integer("other_total").notNull().default(0),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
     paymentLink: text("payment_link"),

@@ -1,4 +1,4 @@
-export { enqueue, claim, complete, fail, counts, releaseAll, backoffSeconds, LEASE_SECONDS } from "./queue.ts";
+export { enqueue, schedule, claim, complete, fail, counts, releaseAll, backoffSeconds, LEASE_SECONDS } from "./queue.ts";
 export type { EnqueueOptions, ClaimedJob, QueueCounts } from "./queue.ts";
 export { createWorker } from "./worker.ts";
 export { combineWorkers } from "./lanes.ts";

@@ -33,6 +33,33 @@ export async function enqueue(db: Db, type: string, payload: unknown, options: E
     .onConflictDoNothing();
 }
 
+/**
+ * Asks for a job to run once more, at `runAt` or earlier: while one with this
+ * key waits its turn the call joins it (its time is kept, so steady calls never
+ * postpone it forever); a finished or failed one is queued again; and while one
+ * runs, a second run is queued after it, so a change made meanwhile is not missed.
+ */
+export async function schedule(db: Db, type: string, payload: unknown, options: { key: string; runAt: Date; maxAttempts?: number }): Promise<void> {
+  const values = { type, payload: payload ?? {}, runAt: options.runAt, maxAttempts: options.maxAttempts ?? 5 };
+  const [row] = await db
+    .insert(jobs)
+    .values({ ...values, uniqueKey: options.key })
+    .onConflictDoUpdate({
+      target: jobs.uniqueKey,
+      set: {
+        status: "queued",
+        payload: values.payload,
+        runAt: sql`case when ${jobs.status} = 'queued' then least(${jobs.runAt}, excluded.run_at) else excluded.run_at end`,
+        attempts: sql`case when ${jobs.status} = 'queued' then ${jobs.attempts} else 0 end`,
+        lastError: null,
+        finishedAt: null,
+      },
+      setWhere: sql`${jobs.status} <> 'running'`,
+    })
+    .returning({ id: jobs.id });
+  if (!row) await db.insert(jobs).values(values);
+}
+
 /** Claims the next due job, or one whose lease ran out; SKIP LOCKED lets several instances share the table. */
 export async function claim(db: Db, workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
   if (types.length === 0) return undefined;

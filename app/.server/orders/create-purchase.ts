@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { formatMoney } from "../../domain/money.ts";
+import { formatMoney, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
@@ -8,7 +8,7 @@ import { message } from "../../i18n/messages/index.ts";
 import { randomCode } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders } from "../db/schema.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, isDomainError } from "../errors.ts";
 import { formatReference, type PaymentProvider } from "../payments/index.ts";
 import { priceCart, priceFullset, type PricedOrder } from "../pricing/index.ts";
 import type { OrderDeps } from "./deps.ts";
@@ -50,6 +50,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   const email = normalizeEmail(input.email);
   const priced: PricedOrder & { race?: { id: number } } =
     "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+  const other = await priceInOther(db, input, currency === "ARS" ? "USD" : "ARS");
   const hash = cartHash(email, currency, input);
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
   if (priced.total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
@@ -87,6 +88,8 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
         currency,
         subtotal: priced.subtotal,
         total: priced.total,
+        otherSubtotal: other.subtotal,
+        otherTotal: other.total,
         discountPercent: priced.discountPercent,
         provider: provider?.name ?? "free",
         cartHash: hash,
@@ -108,6 +111,21 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   if (order.total === 0 || order.state !== STATE.pending) return { id: order.publicId, link: pageLink };
   if (repeated) return { id: order.publicId, link: order.paymentLink ?? (await waitForLink(db, order.id)) };
   return { id: order.publicId, link: await openCheckout(deps, provider!, order, { ...input, email }, priced.lines.length) };
+}
+
+/**
+ * The same purchase priced in the currency it is not paid in, as the cart
+ * shows both: a free cart is free in both; a full set the race sells in one
+ * currency only is 0 in the other.
+ */
+async function priceInOther(db: Db, input: PurchaseInput, currency: Currency): Promise<{ subtotal: number; total: number }> {
+  try {
+    const priced = "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+    return { subtotal: priced.subtotal, total: priced.total };
+  } catch (error) {
+    if (isDomainError(error)) return { subtotal: 0, total: 0 };
+    throw error;
+  }
 }
 
 /** Asks the provider for the payment link; if it cannot give one the sale is cancelled and the buyer told to retry. */

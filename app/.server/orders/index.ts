@@ -7,20 +7,23 @@ import type { OrderDeps } from "./deps.ts";
 import { demoCheckout, demoDecide } from "./demo-payment.ts";
 import { deliverJob, expireJob } from "./fulfil.ts";
 import { fullsetOffer } from "./fullset-offer.ts";
-import { CONVERT_PREORDERS_JOB, DELIVER_JOB, EXPIRE_JOB } from "./jobs.ts";
-import { convertPaidPreorders, createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
+import { CONVERT_PREORDERS_JOB, DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB } from "./jobs.ts";
+import { convertPaidPreorders, preorderSyncJob } from "./preorder-sales.ts";
+import { createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
 import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
 
 export type { OrderDeps } from "./deps.ts";
 export type { PurchaseInput, PurchaseCreated, Country, Buyer } from "./create-purchase.ts";
-export type { PreorderInput, PrepurchaseView, ConversionReport } from "./preorders.ts";
+export type { PreorderInput, PrepurchaseView } from "./preorders.ts";
+export type { ConversionReport } from "./preorder-sales.ts";
+export { preorderBibsTagged, PREORDER_SYNC_DELAY_MS } from "./preorder-sales.ts";
 export type { PurchaseView, OrderRow, ZipState } from "./purchase-view.ts";
 export type { DemoCheckout } from "./demo-payment.ts";
 export type { Applied } from "./apply-payment.ts";
 export type { FullsetOffer } from "./fullset-offer.ts";
 export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
-export { DELIVER_JOB, EXPIRE_JOB, CONVERT_PREORDERS_JOB, PENDING_TTL_MS } from "./jobs.ts";
+export { DELIVER_JOB, EXPIRE_JOB, CONVERT_PREORDERS_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
 
 /** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
 export function createOrders(deps: OrderDeps) {
@@ -40,11 +43,12 @@ export function createOrders(deps: OrderDeps) {
       create: (input: PreorderInput) => createPreorder(deps, input),
       view: (publicId: string, lang: Lang) => prepurchaseView(deps, publicId, lang),
     },
-    /** Called by the back office when a race is published (and after tagging): paid pre-orders become sales. */
+    /** When a race is published (and from the back office): every paid pre-order gets its sale or its new photos. */
     convertPaidPreorders: (raceId: number) => convertPaidPreorders(deps, raceId),
     handlers: {
       [DELIVER_JOB]: deliverJob(deps),
       [EXPIRE_JOB]: expireJob(deps),
+      [PREORDER_SYNC_JOB]: preorderSyncJob(deps),
       [CONVERT_PREORDERS_JOB]: async (payload: unknown) => {
         await convertPaidPreorders(deps, z.object({ raceId: z.number().int() }).parse(payload).raceId);
       },

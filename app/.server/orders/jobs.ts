@@ -5,6 +5,8 @@ import { enqueue } from "../jobs/index.ts";
 export const DELIVER_JOB = "order.deliver";
 export const EXPIRE_JOB = "order.expire";
 export const CONVERT_PREORDERS_JOB = "preorders.convert";
+/** One runner's pre-orders of one race get their sale, or the photos tagged since (see preorder-sales.ts). */
+export const PREORDER_SYNC_JOB = "preorders.sync";
 
 /** How long a checkout stays payable; the providers' checkouts expire with it. */
 export const PENDING_TTL_MS = 24 * 3600_000;

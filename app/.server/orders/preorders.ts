@@ -1,24 +1,22 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
-import { parseRunnerNumber } from "../../domain/bibs.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/index.ts";
 import { findVisibleRace, pick, randomCode, summarize, type RaceSummary } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
-import { customers, orderPhotos, orders, preorders, races } from "../db/schema.ts";
+import { customers, orders, preorders, races } from "../db/schema.ts";
 import { DomainError, invalid, notFound } from "../errors.ts";
 import { formatInZone } from "../images/index.ts";
 import { formatReference } from "../payments/index.ts";
-import { findSellingRace, runnerPhotos } from "../pricing/index.ts";
 import { normalizeEmail, type Buyer } from "./create-purchase.ts";
 import type { OrderDeps } from "./deps.ts";
-import { PENDING_TTL_MS, queueDelivery, queueExpiry } from "./jobs.ts";
+import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
 import { methodOf, SHOP_ZONE } from "./purchase-view.ts";
-import { movePreorder, moveOrder, recordCreated } from "./state-machine.ts";
+import { movePreorder, recordCreated } from "./state-machine.ts";
 
 export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };
 
@@ -78,7 +76,18 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
       .returning({ id: customers.id });
     const [preorder] = await tx
       .insert(preorders)
-      .values({ publicId: randomCode(16), raceId: race.id, customerId: customer.id, dni, distance, currency, total, provider: provider?.name ?? "free", lang })
+      .values({
+        publicId: randomCode(16),
+        raceId: race.id,
+        customerId: customer.id,
+        dni,
+        distance,
+        currency,
+        total,
+        otherTotal: currency === "ARS" ? race.preorderUsd : race.preorderArs,
+        provider: provider?.name ?? "free",
+        lang,
+      })
       .returning();
     await recordCreated(tx, { preorderId: preorder.id }, "pre-order form");
     if (total === 0) {
@@ -144,7 +153,7 @@ export async function mailPreorderConfirmed(deps: OrderDeps, tx: Db, preorderId:
   );
 }
 
-/** SPEC §3's pre-purchase response; `moneda`, `carrera`, `dni` and `distancia` are our additions. */
+/** SPEC §3's pre-purchase response (both currencies' prices; `moneda` is the one charged); `moneda`, `carrera`, `dni` and `distancia` are our additions. */
 export type PrepurchaseView = {
   venta: {
     id: string;
@@ -187,8 +196,8 @@ export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: L
       codigo_venta: row.sale ?? null,
       fecha: formatInZone(preorder.createdAt, zone),
       fechapago: preorder.paidAt ? formatInZone(preorder.paidAt, zone) : null,
-      total_ars: ars ? toUnits(preorder.total) : 0,
-      total_usd: ars ? 0 : toUnits(preorder.total),
+      total_ars: toUnits(ars ? preorder.total : preorder.otherTotal),
+      total_usd: toUnits(ars ? preorder.otherTotal : preorder.total),
       id_mediodepago: method.id,
       mediodepago: method.name,
       moneda: preorder.currency,
@@ -200,60 +209,4 @@ export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: L
     pagado: preorder.state === STATE.paid || preorder.state === STATE.closed,
     link: preorder.state === STATE.pending ? preorder.paymentLink : null,
   };
-}
-
-export type ConversionReport = { converted: number; waiting: number };
-
-/**
- * Turns a race's paid pre-orders into sales once the runner's photos are
- * published: a full set of that bib's visible photos at 0 (already paid for),
- * linked as the pre-purchase's `codigo_venta`, then delivered by e-mail.
- * Pre-orders whose runner has no photo yet wait for the next call.
- */
-export async function convertPaidPreorders(deps: OrderDeps, raceId: number): Promise<ConversionReport> {
-  const { db } = deps;
-  const race = await findSellingRace(db, raceId);
-  const paid = await db
-    .select()
-    .from(preorders)
-    .where(and(eq(preorders.raceId, race.id), eq(preorders.state, STATE.paid), isNull(preorders.orderId)));
-  const report: ConversionReport = { converted: 0, waiting: 0 };
-  for (const preorder of paid) {
-    const bib = parseRunnerNumber(preorder.dni);
-    const list = bib === undefined ? [] : await runnerPhotos(db, race.id, bib);
-    if (list.length === 0) {
-      report.waiting++;
-      continue;
-    }
-    const made = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const [locked] = await tx.select().from(preorders).where(eq(preorders.id, preorder.id)).for("update");
-      if (locked.state !== STATE.paid || locked.orderId !== null) return false;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          publicId: randomCode(16),
-          customerId: locked.customerId,
-          kind: "fullset",
-          raceId: race.id,
-          fullsetBib: bib!,
-          currency: locked.currency,
-          subtotal: 0,
-          total: 0,
-          provider: "preorder",
-          cartHash: `preorder:${locked.publicId}`,
-          lang: locked.lang,
-        })
-        .returning();
-      await tx.insert(orderPhotos).values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
-      await recordCreated(tx, { orderId: order.id }, `pre-order ${locked.publicId}`);
-      await moveOrder(tx, order.id, STATE.paid, `paid by pre-order ${locked.publicId}`);
-      await tx.update(preorders).set({ orderId: order.id }).where(eq(preorders.id, locked.id));
-      await movePreorder(tx, locked.id, STATE.closed, `sale ${order.publicId}`);
-      await queueDelivery(tx, order.id);
-      return true;
-    });
-    if (made) report.converted++;
-  }
-  return report;
 }

@@ -16,7 +16,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Dates of sales are shown on the wall clock of the race (or the shop's home zone). */
 export const SHOP_ZONE = "America/Argentina/Buenos_Aires";
 
-/** SPEC §3's purchase response; `moneda`, `descuento` and `zip_progress` are our additions. */
+/** SPEC §3's purchase response; `moneda` (the currency charged), `descuento` and `zip_progress` are our additions. */
 export type PurchaseView = {
   venta: {
     id: string;
@@ -57,7 +57,10 @@ export async function findOrder(db: Db, publicId: string): Promise<OrderRow> {
 
 export type ZipState = { file: string | null; progress: number | null };
 
-/** GET /api/purchase/{id}. The amounts of the sale's currency are filled; the other currency's stay 0. */
+/**
+ * GET /api/purchase/{id}. Both currencies' amounts are filled, as the cart
+ * showed them at checkout; `moneda` says which one was charged.
+ */
 export async function purchaseView(deps: OrderDeps, publicId: string, lang: Lang, zip: (order: OrderRow) => Promise<ZipState>): Promise<PurchaseView> {
   const { db } = deps;
   const order = await findOrder(db, publicId);
@@ -79,10 +82,10 @@ export async function purchaseView(deps: OrderDeps, publicId: string, lang: Lang
       id: order.publicId,
       id_estado: order.state,
       tot_fotos: lines.length,
-      subtotal_arg: ars ? toUnits(order.subtotal) : 0,
-      total_arg: ars ? toUnits(order.total) : 0,
-      subtotal_usd: ars ? 0 : toUnits(order.subtotal),
-      total_usd: ars ? 0 : toUnits(order.total),
+      subtotal_arg: toUnits(ars ? order.subtotal : order.otherSubtotal),
+      total_arg: toUnits(ars ? order.total : order.otherTotal),
+      subtotal_usd: toUnits(ars ? order.otherSubtotal : order.subtotal),
+      total_usd: toUnits(ars ? order.otherTotal : order.total),
       id_mediodepago: method.id,
       mediodepago: method.name,
       fechaventa: formatInZone(order.createdAt, zone),

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import type { Db } from "../db/client.ts";
+import { preorderBibsTagged } from "../orders/index.ts";
 import { bibSuggestions, photoBibs, races, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
@@ -64,6 +65,8 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
       await tx.delete(bibSuggestions).where(eq(bibSuggestions.id, s.id));
       if (s.status === "auto") await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, s.bib)));
     }
+    // Runners who pre-ordered get the automatically tagged photos in their sale.
+    await preorderBibsTagged(tx, photo.raceId, decisions.filter((d) => d.status === "auto").map((d) => d.bib));
     return counts;
   });
 }

@@ -1,0 +1,169 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { parseRunnerNumber } from "../../domain/bibs.ts";
+import { isPaidState, STATE } from "../../domain/order-states.ts";
+import { randomCode } from "../catalog/index.ts";
+import type { Db } from "../db/client.ts";
+import { orderPhotos, orders, preorders } from "../db/schema.ts";
+import { isDomainError } from "../errors.ts";
+import { schedule } from "../jobs/index.ts";
+import { findSellingRace, runnerPhotos } from "../pricing/index.ts";
+import type { OrderDeps } from "./deps.ts";
+import { PREORDER_SYNC_JOB, queueDelivery } from "./jobs.ts";
+import { moveOrder, movePreorder, recordCreated } from "./state-machine.ts";
+
+/**
+ * How long after a bib is tagged its pre-orders are looked at. Operators tag a
+ * runner's photos one after another and recognition reads a race photo by
+ * photo: waiting a little lets one run pick up a whole pass.
+ */
+export const PREORDER_SYNC_DELAY_MS = 20_000;
+
+/** Pre-orders that are paid for and still get photos: waiting for their sale (2) or with it (3). */
+const COLLECTING = [STATE.paid, STATE.closed];
+
+/** A pre-order's `dni` as the bib it names ("0300" and "300" are runner 300). */
+const dniAsBib = sql<string>`ltrim(${preorders.dni}, '0')`;
+
+/**
+ * Wherever bibs are put on photos (an operator's tagging, a bulk tag, bib
+ * recognition), this is called with the race and the bibs. For each bib a
+ * paid pre-order waits on, a job is scheduled that gives that runner their
+ * sale; calls in quick succession join one run. Cheap when nobody pre-ordered.
+ * Pass the transaction that tags, so the job is queued only if the tags are.
+ */
+export async function preorderBibsTagged(db: Db, raceId: number, bibs: Iterable<number>): Promise<void> {
+  const wanted = [...new Set(bibs)].filter((b) => Number.isInteger(b) && b > 0).map(String);
+  if (wanted.length === 0) return;
+  const rows = await db
+    .selectDistinct({ bib: dniAsBib })
+    .from(preorders)
+    .where(and(eq(preorders.raceId, raceId), inArray(preorders.state, COLLECTING), inArray(dniAsBib, wanted)));
+  const runAt = new Date(Date.now() + PREORDER_SYNC_DELAY_MS);
+  for (const { bib } of rows) {
+    await schedule(db, PREORDER_SYNC_JOB, { raceId, bib: Number(bib) }, { key: `preorder-sync:${raceId}:${bib}`, runAt });
+  }
+}
+
+export type ConversionReport = {
+  /** Sales created now. */
+  converted: number;
+  /** Paid pre-orders whose runner has no published photo yet. */
+  waiting: number;
+  /** Photos added to sales made earlier (tagged after them). */
+  added: number;
+};
+
+/**
+ * One runner's paid pre-orders of one race and their photos, made to agree:
+ * a pre-order without a sale gets one (every visible photo of the bib, at 0,
+ * already paid for) which becomes its `codigo_venta` and is delivered by
+ * e-mail once; a pre-order with a sale gets the photos tagged since added to
+ * that same sale. Safe to run any number of times, also two at once.
+ */
+export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: number): Promise<ConversionReport> {
+  const report: ConversionReport = { converted: 0, waiting: 0, added: 0 };
+  let race;
+  try {
+    race = await findSellingRace(deps.db, raceId);
+  } catch (error) {
+    // Not on sale yet: publishing the race runs this for every pre-order.
+    if (isDomainError(error)) return report;
+    throw error;
+  }
+  const collecting = await deps.db
+    .select({ id: preorders.id, orderId: preorders.orderId })
+    .from(preorders)
+    .where(and(eq(preorders.raceId, race.id), inArray(preorders.state, COLLECTING), eq(dniAsBib, String(bib))));
+  if (collecting.length === 0) return report;
+  const list = await runnerPhotos(deps.db, race.id, bib);
+  if (list.length === 0) {
+    report.waiting += collecting.filter((p) => p.orderId === null).length;
+    return report;
+  }
+  for (const { id } of collecting) {
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [preorder] = await tx.select().from(preorders).where(eq(preorders.id, id)).for("update");
+      if (!preorder) return;
+      if (preorder.orderId === null) {
+        if (preorder.state !== STATE.paid) return;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            publicId: randomCode(16),
+            customerId: preorder.customerId,
+            kind: "fullset",
+            raceId: race.id,
+            fullsetBib: bib,
+            currency: preorder.currency,
+            subtotal: 0,
+            total: 0,
+            provider: "preorder",
+            cartHash: `preorder:${preorder.publicId}`,
+            lang: preorder.lang,
+          })
+          .returning();
+        await tx.insert(orderPhotos).values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
+        await recordCreated(tx, { orderId: order.id }, `pre-order ${preorder.publicId}`);
+        await moveOrder(tx, order.id, STATE.paid, `paid by pre-order ${preorder.publicId}`);
+        await tx.update(preorders).set({ orderId: order.id }).where(eq(preorders.id, preorder.id));
+        await movePreorder(tx, preorder.id, STATE.closed, `sale ${order.publicId}`);
+        // The delivery job e-mails the runner the link, once per sale.
+        await queueDelivery(tx, order.id);
+        report.converted++;
+        return;
+      }
+      const [order] = await tx.select().from(orders).where(eq(orders.id, preorder.orderId)).for("update");
+      // A sale refunded or cancelled by hand gets nothing more.
+      if (!order || !isPaidState(order.state)) return;
+      const added = await tx
+        .insert(orderPhotos)
+        .values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })))
+        .onConflictDoNothing()
+        .returning({ photoId: orderPhotos.photoId });
+      if (added.length === 0) return;
+      // A zip made before these photos lacks them: the next request builds a new one.
+      await tx.update(orders).set({ zipKey: null, zipProgress: null, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      report.added += added.length;
+    });
+  }
+  return report;
+}
+
+/**
+ * Every paid pre-order of a race, synced bib by bib (when the race is
+ * published, and by the back office): see `syncPreorderBib`.
+ */
+export async function convertPaidPreorders(deps: OrderDeps, raceId: number): Promise<ConversionReport> {
+  const race = await findSellingRace(deps.db, raceId);
+  const rows = await deps.db
+    .select({ dni: preorders.dni, orderId: preorders.orderId })
+    .from(preorders)
+    .where(and(eq(preorders.raceId, race.id), inArray(preorders.state, COLLECTING)));
+  const total: ConversionReport = { converted: 0, waiting: 0, added: 0 };
+  const bibs = new Set<number>();
+  for (const row of rows) {
+    const bib = parseRunnerNumber(row.dni);
+    // An ID number that is no bib: nothing to find by it (the back office can still sell by hand).
+    if (bib === undefined) {
+      if (row.orderId === null) total.waiting++;
+      continue;
+    }
+    bibs.add(bib);
+  }
+  for (const bib of bibs) {
+    const report = await syncPreorderBib(deps, race.id, bib);
+    total.converted += report.converted;
+    total.waiting += report.waiting;
+    total.added += report.added;
+  }
+  return total;
+}
+
+const syncPayload = z.object({ raceId: z.number().int(), bib: z.number().int().positive() });
+
+export const preorderSyncJob = (deps: OrderDeps) => async (payload: unknown) => {
+  const { raceId, bib } = syncPayload.parse(payload);
+  await syncPreorderBib(deps, raceId, bib);
+};
