@@ -195,9 +195,21 @@ describe("photo uploads and folder imports", () => {
     await expect(office.races.importFolder(admin, path.join(empty, "nope"))).rejects.toMatchObject({ status: 400, key: "folderMissing" });
   });
 
-  it("keeps photographers away from folder imports", async () => {
-    const { op } = await invite(shop.services, admin, "lens@dorsal.test", "photographer", [raceId]);
+  it("lets photographers upload only to their races, and keeps them away from folder imports", async () => {
+    const { op, cookie } = await invite(shop.services, admin, "lens@dorsal.test", "photographer", [raceId]);
     await expect(shop.services.admin.races.importFolder(op, PHOTOS)).rejects.toMatchObject({ status: 403 });
     await expect(shop.services.admin.races.imports(op)).rejects.toMatchObject({ status: 403 });
+    const [{ id: otherRace }] = await shop.database.db
+      .insert(races)
+      .values({ slug: "not-theirs", name: { es: "Ajena", en: "Not theirs", br: "Alheia" }, status: "draft", timezone: "America/Argentina/Buenos_Aires" })
+      .returning({ id: races.id });
+    const theirs = { cookie, "x-csrf-token": op.csrfToken, "tus-resumable": "1.0.0" };
+    const post = (race: number) =>
+      fetch(`${base}/admin/uploads`, {
+        method: "POST",
+        headers: { ...theirs, "upload-length": "100", "upload-metadata": `filename ${b64("X1.jpg")},raceId ${b64(String(race))}` },
+      });
+    expect((await post(otherRace)).status).toBe(403);
+    expect((await post(raceId)).status).toBe(201);
   });
 });

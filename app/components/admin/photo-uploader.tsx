@@ -31,6 +31,8 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
   const [over, setOver] = useState(false);
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
+  const texts = useRef(t);
+  texts.current = t;
 
   useEffect(() => {
     let cancelled = false;
@@ -79,7 +81,7 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
         uploaded.current();
       });
       uppy.on("upload-error", (file, error) => {
-        if (file) update(file.id, { state: "error", error: error.message.split("\n")[0].slice(0, 160) });
+        if (file) update(file.id, { state: "error", error: refusalText(error, texts.current) });
       });
       uppyRef.current = uppy as unknown as UppyLike;
       setReady(true);
@@ -205,6 +207,24 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
   );
 }
 
+/** The server's refusals (tus answers with a status and an English line) in the operator's language. */
+function refusalText(error: Error, t: ReturnType<typeof useMessages>["admin"]["photos"]): string {
+  const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus();
+  switch (status) {
+    case 401:
+    case 403:
+      return /csrf|login/i.test(error.message) || status === 401 ? t.refusedSession : t.refusedRace;
+    case 404:
+      return t.refusedRace;
+    case 413:
+      return t.refusedSize;
+    case 415:
+      return t.notJpeg;
+    default:
+      return error.message.split("\n")[0].slice(0, 160);
+  }
+}
+
 function statusColor(row: Row): string {
   if (row.state === "error" || row.outcome?.kind === "broken" || row.outcome?.kind === "refused") return "text-red-700";
   if (row.outcome?.kind === "duplicate") return "text-amber-700";
@@ -230,6 +250,6 @@ function statusText(row: Row, t: ReturnType<typeof useMessages>["admin"]["photos
     case "broken":
       return fill(t.broken, { reason: outcome.reason });
     case "refused":
-      return fill(t.refused, { reason: outcome.reason });
+      return fill(t.refused, { reason: t.refusedStore });
   }
 }
