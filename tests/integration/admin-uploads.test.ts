@@ -107,6 +107,9 @@ describe("photo uploads and folder imports", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
     expect(outcomeOf(again)).toMatchObject({ kind: "created" });
+    // The capture time comes from the photo's EXIF (12:00:05 UTC for this fixture).
+    const [stored] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A001")));
+    expect(stored.takenAt?.toISOString()).toBe("2025-05-04T12:00:05.000Z");
     tus.restart(shop.services);
   });
 
