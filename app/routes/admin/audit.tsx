@@ -45,7 +45,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <tr key={e.id}>
             <td className={`${cellClass} whitespace-nowrap`}>{formatWhen(e.at, lang)}</td>
             <td className={cellClass}>{e.email ?? m.audit.system}</td>
-            <td className={`${cellClass} font-mono text-xs`}>{e.action}</td>
+            <td className={cellClass}>
+              {(m.audit.actions as Record<string, string>)[e.action] ?? e.action}
+              <div className="font-mono text-xs text-slate-500">{e.action}</div>
+            </td>
             <td className={`${cellClass} max-w-xl break-all font-mono text-xs text-slate-600`}>{e.details ? JSON.stringify(e.details) : ""}</td>
           </tr>
         ))}
