@@ -28,6 +28,7 @@ async function main() {
   const services = await boot(env);
   const { logger } = services;
   await services.recoverJobs();
+  void services.admin.uploads.recover();
   services.worker.start();
   const seed: { seeded: boolean; rest?: () => Promise<void> } = env.seedDemo ? await services.demo.seedIfEmpty() : { seeded: false };
   // The first photos' watermarked images are made before the shop opens.

@@ -94,7 +94,7 @@ describe("photo uploads and folder imports", () => {
 
     // A new process on the same data: the upload's state was on disk, not in memory.
     const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
-    await restarted.admin.uploads.recovered();
+    await restarted.admin.uploads.recover();
     tus.restart(restarted);
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
     expect(head.headers.get("upload-offset")).toBe(String(half));
@@ -138,7 +138,7 @@ describe("photo uploads and folder imports", () => {
     const id = location.split("/").pop() ?? "";
     await fs.appendFile(path.join(shop.dataDir, "tmp", "uploads", id), bytes);
     const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
-    await restarted.admin.uploads.recovered();
+    await restarted.admin.uploads.recover();
     const [row] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A002")));
     expect(row).toBeDefined();
     tus.restart(restarted);

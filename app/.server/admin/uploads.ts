@@ -58,8 +58,8 @@ type Finished = { raceId: number; size: number; outcome: UploadOutcome };
  * (duplicate check, EXIF time, broken-file report, derivatives job) and is then
  * removed; its outcome is kept so that a client that lost the final answer and
  * asks again (tus asks with HEAD) still learns it. A file whose bytes all
- * arrived but whose ingest a crash cut short is ingested on the next start, or
- * when its client comes back, whichever is first.
+ * arrived but whose ingest a crash cut short is ingested when the server next
+ * starts (`recover`), or when its client comes back, whichever is first.
  */
 export function createPhotoUploads({ db, storage, logger, directory, authenticate }: Deps) {
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
@@ -194,7 +194,7 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
     }
   }
 
-  const recovered = recover().catch((error: unknown) => logger.warn({ err: error }, "recovering uploads failed"));
+  let recovering: Promise<void> | undefined;
 
   return {
     async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -208,7 +208,10 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
       }
       await server.handle(req, res);
     },
-    /** Resolves once the start-up recovery has run (for tests and an orderly shutdown). */
-    recovered: () => recovered,
+    /**
+     * The start-up sweep, run once by the serving process only: a CLI run beside
+     * it must never ingest an upload the server is finishing.
+     */
+    recover: () => (recovering ??= recover().catch((error: unknown) => logger.warn({ err: error }, "recovering uploads failed"))),
   };
 }
