@@ -36,5 +36,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Unlocalized JSON for the enhanced screens (upload progress, tagging).
     route("admin/api/races/:raceId/progress", "routes/admin/api.progress.ts"),
     route("admin/api/photos/:photoId/tags", "routes/admin/api.photo-tags.ts"),
+    route("admin/api/bibs", "routes/admin/api.bib-review.ts"),
+    route("admin/api/bibs/:suggestionId/crop", "routes/admin/api.bib-crop.ts"),
   ]),
 ];

@@ -15,7 +15,10 @@ const USAGE = `Usage: npm run cli -- <command>
   import <folder>                         import a race folder (race.json, photos/, photos.csv)
   create-admin <email> [--password P] [--role admin|photographer]`;
 
-type Line = { progress?: { done: number; total: number; file: string }; result?: unknown; error?: string };
+type Line = { progress?: { done: number; total: number; file: string }; bibs?: RecognitionProgress; result?: unknown; error?: string };
+
+/** The bar's figures while the bibs are read: photos read (or given up) of those sent to recognition. */
+const bibsRead = (p: RecognitionProgress) => ({ done: p.done + p.failed, total: p.done + p.failed + p.queued });
 
 async function viaServer(env: Env, endpoint: string, body: unknown, onLine: (line: Line) => void): Promise<unknown> {
   const lock = readServerLock(env);
@@ -73,20 +76,36 @@ async function main() {
     if (!folder) throw new EnvError(USAGE);
     const absolute = path.resolve(folder);
     const bar = progressBar(process.stderr);
-    const onLine = (line: Line) => line.progress && bar.update(line.progress.done, line.progress.total, line.progress.file);
+    const bibBar = progressBar(process.stderr);
+    const onLine = (line: Line) => {
+      if (line.progress) bar.update(line.progress.done, line.progress.total, line.progress.file);
+      if (line.bibs) {
+        bar.done();
+        const { done, total } = bibsRead(line.bibs);
+        bibBar.update(done, total, "reading bibs");
+      }
+    };
     const report = await run<ImportResult>(env, "import", { folder: absolute }, onLine, async () => {
       const services = await boot(env);
       try {
         const result = await services.imports.folder(absolute, (done, total, file) => bar.update(done, total, file));
         bar.done();
         console.log("Making watermarked images and reading bibs…");
-        await services.worker.drain();
+        const follow = setInterval(() => {
+          void services.recognition.progressForSlug(result.slug).then((p) => p && bibBar.update(bibsRead(p).done, bibsRead(p).total, "reading bibs"));
+        }, 1000);
+        try {
+          await services.worker.drain();
+        } finally {
+          clearInterval(follow);
+        }
         return { ...result, recognition: await services.recognition.progressForSlug(result.slug) };
       } finally {
         await services.close();
       }
     });
     bar.done();
+    bibBar.done();
     printReport(report);
     return;
   }

@@ -18,6 +18,8 @@ import { useFocusTrap } from "./use-focus-trap.ts";
  * cart button is pressed; a dimmed overlay, Escape or the close button hide it.
  * Its open state lives in the cart store, so it survives navigation and visits.
  */
+const cartButton = () => document.querySelector<HTMLElement>('[data-testid="cart-button"]');
+
 export function CartPanel() {
   const lang = useLang();
   const m = useMessages();
@@ -32,7 +34,7 @@ export function CartPanel() {
     const frame = requestAnimationFrame(() => setAnimate(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  useFocusTrap(panel, open, closeButton);
+  useFocusTrap(panel, open, closeButton, true, cartButton);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

@@ -194,6 +194,9 @@ export function Lightbox({
               {slide && (
                 <img
                   src={slide.src_media}
+                  // Small, low-density screens make do with the 480 px thumbnail.
+                  srcSet={`${slide.src_thumb} 480w, ${slide.src_media} 1600w`}
+                  sizes="100vw"
                   alt={i === 1 ? fill(m.race.photoAlt, { id: slide.id_photo, race: raceName, time: photoClock(slide.fechahora) }) : ""}
                   width={1600}
                   height={Math.round((1600 * slide.height) / slide.width) || 1067}

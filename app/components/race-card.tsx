@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { href } from "../i18n/href.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 
-export type RaceCardData = { slug: string; nombre: string; subtitulo: string; logoUrl: string; imageUrl: string; fecha: string | null };
+export type RaceCardData = { slug: string; nombre: string; subtitulo: string; logoUrl: string; imageUrl: string; fecha: string | null; estado?: string; preventa_abierta?: boolean };
 
 /** A race as a card: hero image, logo, name, subtitle and the see-photos action. */
 export function RaceCard({ race, headingLevel = 3 }: { race: RaceCardData; headingLevel?: 2 | 3 }) {
@@ -15,6 +15,11 @@ export function RaceCard({ race, headingLevel = 3 }: { race: RaceCardData; headi
         <div className="relative aspect-[12/5] bg-slate-200">
           {race.imageUrl && (
             <img src={race.imageUrl} alt="" loading="lazy" width={1920} height={800} className="h-full w-full object-cover" />
+          )}
+          {(race.preventa_abierta || race.estado === "preparing") && (
+            <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-bold text-brand-700 shadow" data-testid="race-badge">
+              {race.preventa_abierta ? m.common.preorderOpen : m.common.photosComing}
+            </span>
           )}
           {race.logoUrl && (
             <img

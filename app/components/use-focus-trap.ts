@@ -4,13 +4,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Keeps Tab and Shift+Tab inside a modal while it is open, moves focus into it
- * when it opens and gives focus back to what had it when it closes.
+ * when it opens and gives focus back to what had it when it closes, or, when
+ * that element is gone (an add button re-rendered as "in cart"), to `fallback`.
  */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
   initial?: RefObject<HTMLElement | null>,
   restoreFocus = true,
+  fallback?: () => HTMLElement | null,
 ) {
   useEffect(() => {
     const root = ref.current;
@@ -34,7 +36,9 @@ export function useFocusTrap(
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      if (restoreFocus && previous?.isConnected) previous.focus({ preventScroll: true });
+      if (!restoreFocus) return;
+      const target = previous?.isConnected ? previous : fallback?.();
+      target?.focus({ preventScroll: true });
     };
-  }, [ref, active, initial, restoreFocus]);
+  }, [ref, active, initial, restoreFocus, fallback]);
 }

@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="relative isolate px-4 pb-14 pt-16 text-center text-white sm:pb-20 sm:pt-24" data-testid="hero">
           <HeroBanners banners={banners} />
           <h1 className="mx-auto max-w-4xl text-4xl font-black tracking-tight drop-shadow sm:text-6xl">{m.home.heading}</h1>
-          <p className="mx-auto mt-3 max-w-xl text-lg text-white drop-shadow sm:text-xl">{m.brand.tagline}</p>
+          <p className="mx-auto mt-3 max-w-xl text-lg text-white drop-shadow sm:text-xl">{m.home.lead}</p>
           {races.length > 0 ? <RaceSearch races={races} /> : <p className="mt-8 font-semibold">{m.home.noRaces}</p>}
         </section>
       )}

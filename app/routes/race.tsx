@@ -9,6 +9,7 @@ import { LoadFailed } from "../components/load-failed.tsx";
 import { NotifyForm } from "../components/notify-form.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { PresaleBanner } from "../components/presale-banner.tsx";
 import { PhotoCard } from "../components/photo-card.tsx";
 import { PhotoSkeletons } from "../components/photo-skeletons.tsx";
 import { RaceBanners } from "../components/race-banners.tsx";
@@ -159,6 +160,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   if (waiting) {
     return (
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        {race.preventa_abierta && <PresaleBanner race={race} className="" />}
         {banners}
         <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />
       </div>
@@ -169,6 +171,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={race.slug} n={race.n} />
       <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} />
+      {race.preventa_abierta && <PresaleBanner race={race} className="" />}
       {banners}
 
       {race.estado === "preparing" && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />}

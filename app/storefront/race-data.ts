@@ -34,6 +34,9 @@ export type RaceData = RaceSummaryData & {
   fullin_arg: number;
   fullin_usd: number;
   fullin_fotos: number;
+  preventa_arg: number;
+  preventa_usd: number;
+  preventa_abierta: boolean;
   categorias: string[];
   fotos: PhotoData[];
   found_rows: number;

@@ -16,6 +16,9 @@ import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
 const SLUG = "tetra-chapelco-2025";
 const BIB = 305;
+/** The demo races open for pre-order and still in preparation. */
+const PRESALE = "patagonia-run-2026";
+const PREPARING = "ultra-fiambala-2025";
 
 let shop: Shop;
 let browser: Browser;
@@ -231,6 +234,21 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await page.getByTestId("photo-grid").waitFor();
     expect(await page.getByTestId("photos-failed").count()).toBe(0);
     expect(await page.getByTestId("cart-button-total").textContent()).toBe(kept);
+    await context.close();
+  });
+
+  it("marks races open for pre-order or still in preparation, and leads from the race page to the pre-order", async () => {
+    const { context, page } = await visitor({ viewport: { width: 390, height: 844 } });
+    await page.goto(shop.url(href("races", lang)));
+    const card = (slug: string) => page.locator("article", { has: page.locator(`a[href="${href("race", lang, { slug })}"]`) });
+    await poll(() => card(PRESALE).getByTestId("race-badge").textContent()).toBe(m.common.preorderOpen);
+    await poll(() => card(PREPARING).getByTestId("race-badge").textContent()).toBe(m.common.photosComing);
+    expect(await card(SLUG).getByTestId("race-badge").count()).toBe(0);
+
+    await card(PRESALE).getByRole("link").click();
+    await page.waitForURL((url) => url.pathname === href("race", lang, { slug: PRESALE }));
+    await page.getByTestId("presale-banner").getByRole("link", { name: m.home.presaleCta }).click();
+    await page.waitForURL((url) => url.pathname === href("preorder", lang, { slug: PRESALE }));
     await context.close();
   });
 

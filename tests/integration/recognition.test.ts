@@ -3,6 +3,15 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
+import type { Operator } from "../../app/.server/admin/index.ts";
+import { RouterContextProvider } from "react-router";
+import { operatorContext } from "../../app/admin/operator-context.ts";
+import { servicesContext } from "../../app/context.ts";
+import { adminHref } from "../../app/i18n/admin-href.ts";
+import { MESSAGES } from "../../app/i18n/messages/index.ts";
+import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
+import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
+import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
 
 // tests/fixtures/import-bibs: R001 bib 152, R002 bibs 317 and 1045, R003 none,
@@ -128,6 +137,137 @@ describe("bib recognition on import", () => {
     expect(await shop.services.recognition.progress(raceId)).toMatchObject({ queued: 0, done: 5, reviewSuggestions: 0, autoTags: 0 });
     expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
     expect(await bibsOf("R004")).toEqual([{ bib: 88, source: "import", confidence: null }]);
+    expect(await bibsOf("R005")).toEqual([]);
+  });
+});
+
+describe("bib review in the back office", () => {
+  const ADMIN = { email: "boss@dorsal.test", password: "boss-password-1" };
+  let shop: TestShop;
+  let raceId: number;
+  let admin: Operator;
+  const db = () => shop.database.db;
+  const photoOf = async (frame: string) => (await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, frame))))[0];
+  const bibsOf = async (frame: string) =>
+    (await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, (await photoOf(frame)).id))).sort((a, b) => a.bib - b.bib);
+  const statusesOf = async (frame: string) =>
+    Object.fromEntries((await db().select().from(bibSuggestions).where(eq(bibSuggestions.photoId, (await photoOf(frame)).id))).map((s) => [s.bib, s.status]));
+
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    await shop.services.imports.folder(folder);
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "fixture-bibs-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("shows the queue and the crops only to operators of the race, and the settings only to admins", async () => {
+    const { op: outsider } = await invite(shop.services, admin, "outsider@dorsal.test", "photographer");
+    const { op: assigned } = await invite(shop.services, admin, "assigned@dorsal.test", "photographer", [raceId]);
+    const [auto] = (await shop.services.admin.bibs.review(admin, raceId)).auto.items;
+    await expect(shop.services.admin.bibs.review(outsider, raceId)).rejects.toMatchObject({ code: "Forbidden" });
+    await expect(shop.services.admin.bibs.crop(outsider, auto.id, 240)).rejects.toMatchObject({ code: "Forbidden" });
+    await expect(shop.services.admin.bibs.undoAuto(outsider, auto.photoId, auto.bib)).rejects.toMatchObject({ code: "Forbidden" });
+    await expect(shop.services.admin.bibs.loadTiming(assigned, raceId, "152,09:00:05")).rejects.toMatchObject({ code: "Forbidden" });
+    const seen = await shop.services.admin.bibs.review(assigned, raceId);
+    expect(seen.config).toBeNull();
+    expect(seen.progress).toMatchObject({ done: 4, autoTags: 4 });
+    expect(await sharp(await shop.services.admin.bibs.crop(assigned, auto.id, 240)).metadata()).toMatchObject({ format: "jpeg", width: 240 });
+    await expect(shop.services.admin.bibs.crop(admin, 999_999, 240)).rejects.toMatchObject({ code: "NotFound", key: "suggestionGone" });
+  });
+
+  it("reports every unreadable line of a timing file and changes nothing when no line is usable", async () => {
+    const bad = await shop.services.admin.bibs.loadTiming(admin, raceId, "dorsal;hora\nabc;09:00:00\n152;25:00:00\n");
+    expect(bad).toEqual({
+      loaded: false,
+      passings: 0,
+      redecided: 0,
+      errors: [
+        { line: 2, problem: "bib", value: "abc" },
+        { line: 3, problem: "time", value: "25:00:00" },
+      ],
+    });
+    expect((await shop.services.admin.bibs.review(admin, raceId)).config?.timing.passings).toBe(0);
+    // 152 (R001, 09:00:05) and 1045 (R002, 09:03:40) passed an hour away from their photos: both wait for a person.
+    const good = await shop.services.admin.bibs.loadTiming(admin, raceId, "152,10:00:05\n317,09:03:45\n1045,10:30:00\n560,09:09:12\n88,x\n");
+    expect(good).toMatchObject({ loaded: true, passings: 4, errors: [{ line: 5, problem: "time", value: "x" }] });
+    const review = await shop.services.admin.bibs.review(admin, raceId);
+    expect(review.queue.items.map((i) => [i.frame, i.bib])).toEqual([
+      ["R001", 152],
+      ["R002", 1045],
+    ]);
+    expect(review.config?.timing).toEqual({ passings: 4, first: "2025-06-01 09:03:45", last: "2025-06-01 10:30:00" });
+    expect(review.progress).toMatchObject({ autoTags: 2, reviewSuggestions: 2 });
+  });
+
+  it("decides each reading once, in the operator's name", async () => {
+    const { items } = (await shop.services.admin.bibs.review(admin, raceId)).queue;
+    await shop.services.admin.bibs.decide(admin, items[0].id, { action: "accept" });
+    await expect(shop.services.admin.bibs.decide(admin, items[0].id, { action: "reject" })).rejects.toMatchObject({ code: "Conflict", key: "suggestionDecided" });
+    await shop.services.admin.bibs.decide(admin, items[1].id, { action: "correct", bib: 1046 });
+    expect(await bibsOf("R001")).toEqual([{ bib: 152, source: "manual" }]);
+    expect(await bibsOf("R002")).toEqual([
+      { bib: 317, source: "auto" },
+      { bib: 1046, source: "manual" },
+    ]);
+    const r005 = await photoOf("R005");
+    await shop.services.admin.bibs.undoAuto(admin, r005.id, 560);
+    await expect(shop.services.admin.bibs.undoAuto(admin, r005.id, 560)).rejects.toMatchObject({ code: "NotFound", key: "autoTagGone" });
+    expect(await bibsOf("R005")).toEqual([]);
+  });
+
+  it("answers the screen's forms and the crop address with localized errors and the right status", async () => {
+    const context = (op: Operator) => new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, op as never]]));
+    const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const path = adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" });
+      const result = (await taggingAction({ request: new Request(`http://shop.test${path}`, { method: "POST", body: form }), params: { raceId: String(raceId) }, context: context(admin) } as never)) as {
+        data: { ok: boolean; error: string; lines?: unknown[] };
+        init: { status: number } | null;
+      };
+      return { status: result.init?.status ?? 200, ...result.data };
+    };
+    const csv = (text: string) => new File([text], "timing.csv", { type: "text/csv" });
+
+    const nothing = await post("en", { intent: "timing", file: csv("bib,time\nabc,09:00:00\n") });
+    expect(nothing).toMatchObject({ status: 400, ok: false, error: MESSAGES.en.admin.review.timingNothing, lines: [{ line: 2, problem: "bib", value: "abc" }] });
+    expect(await post("br", { intent: "timing", file: csv("") })).toMatchObject({ status: 400, error: MESSAGES.br.admin.review.timingMissing });
+    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.review.badBib });
+    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({ status: 404, error: MESSAGES.en.admin.errors.suggestionGone });
+    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.errors.invalid });
+
+    const { op: stranger } = await invite(shop.services, admin, "stranger@dorsal.test", "photographer");
+    const [auto] = (await shop.services.admin.bibs.review(admin, raceId)).auto.items;
+    const crop = (op: Operator) =>
+      cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${auto.id}/crop?w=200&lang=br`), params: { suggestionId: String(auto.id) }, context: context(op) } as never) as Promise<Response>;
+    const refused = await crop(stranger);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(MESSAGES.br.admin.errors.forbidden);
+    const image = await crop(admin);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(200);
+  });
+
+  it("settles recognition's readings when bibs are changed in bulk", async () => {
+    // Bulk: adding the number recognition put there makes it a person's; removing all refuses the readings for good.
+    const r002 = await photoOf("R002");
+    await shop.services.admin.photos.bulk(admin, raceId, [r002.id], { action: "addBibs", bibs: [317] });
+    expect(await bibsOf("R002")).toEqual([
+      { bib: 317, source: "manual" },
+      { bib: 1046, source: "manual" },
+    ]);
+    expect((await statusesOf("R002"))[317]).toBe("accepted");
+    await shop.services.admin.bibs.saveSettings(admin, raceId, { autoThreshold: 0.6, timingWindowSeconds: 30, timingOffsetSeconds: 0 });
+    await shop.services.admin.photos.bulk(admin, raceId, [r002.id], { action: "removeBibs" });
+    await shop.services.recognition.redecide(raceId);
+    expect(await bibsOf("R002")).toEqual([]);
+
+    // Hand tagging from the desk settles a photo's readings too (admin-back-office.test.ts); an undone tag stays undone.
+    await shop.services.admin.bibs.loadTiming(admin, raceId, "152,10:00:05\n560,09:09:12\n");
+    expect(await statusesOf("R005")).toEqual({ 560: "undone" });
     expect(await bibsOf("R005")).toEqual([]);
   });
 });

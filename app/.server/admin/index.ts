@@ -19,6 +19,17 @@ import {
 } from "./operators.ts";
 import { importServerFolder } from "./import-folder.ts";
 import { photoProgress, recognizeRace, type RecognitionPort } from "./photo-progress.ts";
+import {
+  clearTimingFile,
+  decideSuggestion,
+  loadTimingFile,
+  reviewScreen,
+  saveRaceRecognition,
+  suggestionCrop,
+  undoAutoTag,
+  type Decision,
+  type BibReviewPort,
+} from "./bib-review.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
@@ -75,6 +86,7 @@ export { chosenFile } from "./site-image.ts";
 export { UPLOAD_PATH, OUTCOME_HEADER } from "./uploads.ts";
 export type { UploadOutcome } from "./uploads.ts";
 export type { RecognitionPort } from "./photo-progress.ts";
+export type { BibReviewPort, Decision as BibDecision } from "./bib-review.ts";
 export type { TaggingPhoto, TaggingQuery, BulkAction } from "./tagging.ts";
 export { TAGGING_WINDOW } from "./tagging.ts";
 export { orderFilterSchema, MANUAL_MOVES } from "./sales.ts";
@@ -97,7 +109,7 @@ export type AdminDeps = {
   mailer?: Mailer;
   ports?: PublishPorts;
   /** Bib recognition, when present: its progress on the upload screen, and hand tagging settles its suggestions. */
-  recognition?: RecognitionPort;
+  recognition?: RecognitionPort & BibReviewPort;
 };
 
 /**
@@ -197,7 +209,18 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       recognize: (op: Operator, raceId: number) => recognizeRace(db, op, raceId, recognition),
       window: (op: Operator, raceId: number, query: TaggingQuery) => taggingWindow(db, mediaUrl, op, raceId, query),
       tag: (op: Operator, photoId: number, input: { bibs: number[]; tagIds: number[] }) => tagPhoto(db, op, photoId, input, recognition),
-      bulk: (op: Operator, raceId: number, photoIds: number[], action: BulkAction) => bulkPhotos(db, storage, op, raceId, photoIds, action),
+      bulk: (op: Operator, raceId: number, photoIds: number[], action: BulkAction) => bulkPhotos(db, storage, op, raceId, photoIds, action, recognition),
+    },
+    /** Bib recognition's review queue, automatic tags, threshold and timing file, per race. */
+    bibs: {
+      review: (op: Operator, raceId: number) => reviewScreen(db, op, raceId, recognition),
+      crop: (op: Operator, suggestionId: number, width: number) => suggestionCrop(db, op, suggestionId, width, recognition),
+      decide: (op: Operator, suggestionId: number, decision: Decision) => decideSuggestion(db, op, suggestionId, decision, recognition),
+      undoAuto: (op: Operator, photoId: number, bib: number) => undoAutoTag(db, op, photoId, bib, recognition),
+      saveSettings: (op: Operator, raceId: number, input: { autoThreshold: number; timingWindowSeconds: number; timingOffsetSeconds: number }) =>
+        saveRaceRecognition(db, op, raceId, input, recognition),
+      loadTiming: (op: Operator, raceId: number, csv: string) => loadTimingFile(db, op, raceId, csv, recognition),
+      clearTiming: (op: Operator, raceId: number) => clearTimingFile(db, op, raceId, recognition),
     },
   };
 }

@@ -9,7 +9,8 @@ import { requireRace, type Operator } from "./operator.ts";
 /** The part of the recognition module the back office uses (its services fit this shape). */
 export type RecognitionPort = {
   progress(raceId: number): Promise<{ queued: number; done: number; unread: number; autoTaggedPhotos: number; reviewPhotos: number }>;
-  settle(photoId: number, bibs: number[], by?: number): Promise<unknown>;
+  settle(photoIds: number | number[], bibs: number[], by?: number): Promise<unknown>;
+  confirm(photoIds: number[], bibs: number[], by?: number): Promise<unknown>;
   recognizeRace(raceId: number): Promise<{ queued: number }>;
 };
 

@@ -32,6 +32,8 @@ export type TaggingPhoto = {
   tagIds: number[];
   /** Bib numbers recognition read but nobody confirmed yet, best first. */
   suggestions: { bib: number; confidence: number }[];
+  /** Which of `bibs` recognition put there by itself (nobody confirmed them; each can be undone). */
+  auto: { bib: number; confidence: number }[];
 };
 
 // Capture order (then file name) is the order a photographer shot the race in:
@@ -121,6 +123,7 @@ export async function taggingWindow(db: Db, mediaUrl: MediaUrl, op: Operator, ra
     bibs: bibRows.filter((b) => b.photoId === p.id).map((b) => b.bib),
     tagIds: tagRows.filter((t) => t.photoId === p.id).map((t) => t.tagId),
     suggestions: suggestionRows.filter((s) => s.photoId === p.id).map((s) => ({ bib: s.bib, confidence: s.confidence })),
+    auto: bibRows.filter((b) => b.photoId === p.id && b.source === "auto").map((b) => ({ bib: b.bib, confidence: b.confidence ?? 0 })),
   }));
   return {
     photos: list,
@@ -169,7 +172,15 @@ export const bulkSchema = z.discriminatedUnion("action", [
 export type BulkAction = z.input<typeof bulkSchema>;
 
 /** One change to many photos of a race (ids of other races are ignored). Sold photos are hidden, never deleted. */
-export async function bulkPhotos(db: Db, storage: Storage, op: Operator, raceId: number, photoIds: number[], input: BulkAction) {
+export async function bulkPhotos(
+  db: Db,
+  storage: Storage,
+  op: Operator,
+  raceId: number,
+  photoIds: number[],
+  input: BulkAction,
+  recognition?: Pick<RecognitionPort, "settle" | "confirm">,
+) {
   const action = bulkSchema.parse(input);
   await requireRace(db, op, raceId);
   if (!photoIds.length) throw new DomainError("Invalid", "noSelection");
@@ -184,14 +195,18 @@ export async function bulkPhotos(db: Db, storage: Storage, op: Operator, raceId:
   if (targets.length) {
     switch (action.action) {
       case "addBibs":
+        // A person typed these numbers: an automatic tag of the same number becomes theirs.
         await db
           .insert(photoBibs)
           .values(targets.flatMap((photoId) => action.bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const }))))
-          .onConflictDoNothing();
+          .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
+        await recognition?.confirm(targets, action.bibs, op.id);
         await preorderBibsTagged(db, raceId, action.bibs);
         break;
       case "removeBibs":
         await db.delete(photoBibs).where(inArray(photoBibs.photoId, targets));
+        // Recognition's open readings of these photos are refused too, so a re-decision cannot bring them back.
+        await recognition?.settle(targets, [], op.id);
         break;
       case "addTag":
       case "removeTag": {

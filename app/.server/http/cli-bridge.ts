@@ -7,6 +7,9 @@ import type { Services } from "../services.ts";
 // on an embedded database. Each answer is NDJSON: progress lines, then a result
 // or an error line.
 
+/** How long an import through the running shop waits for the bibs to be read before it answers with what is still queued. */
+const FOLLOW_BIBS_MS = 30 * 60_000;
+
 const importBody = z.object({ folder: z.string().min(1) });
 const adminBody = z.object({ email: z.string(), password: z.string(), role: z.enum(["admin", "photographer"]).optional() });
 
@@ -35,10 +38,19 @@ export function cliBridge(services: Services): Router {
     const parsed = importBody.safeParse(req.body);
     if (!parsed.success) return void res.status(400).json({ error: "folder is required" });
     const body = parsed.data;
+    let gone = false;
+    res.on("close", () => (gone = true));
     stream(res, async (send) => {
       const report = await services.imports.folder(body.folder, (done, total, file) => send({ progress: { done, total, file } }));
-      // The shop's worker reads the bibs in the background: these figures include what is still queued.
-      return { ...report, recognition: await services.recognition.progressForSlug(report.slug) };
+      // The shop's worker reads the bibs in the background; the CLI shows it while it waits (Ctrl+C stops only the waiting).
+      let recognition = await services.recognition.progressForSlug(report.slug);
+      const until = Date.now() + FOLLOW_BIBS_MS;
+      while (recognition && recognition.queued > 0 && !gone && Date.now() < until) {
+        send({ bibs: recognition });
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        recognition = await services.recognition.progressForSlug(report.slug);
+      }
+      return { ...report, recognition };
     });
   });
   router.post("/create-admin", (req, res) => {

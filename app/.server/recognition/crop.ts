@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../db/client.ts";
-import { bibSuggestions, photos } from "../db/schema.ts";
+import { bibSuggestions, photos, type BibBox } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { boundsOf } from "./geometry.ts";
@@ -18,18 +18,37 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .where(eq(bibSuggestions.id, id));
   if (!row) throw notFound();
-  // The box is in upright pixels: apply the camera's orientation first.
-  const upright = await sharp(await storage.get(row.originalKey)).rotate().toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = upright.info;
+  // Decoding the original is the cost; the same crop is asked for again when the queue is reloaded.
+  const key = `${id}:${width}:${row.originalKey}:${JSON.stringify(row.box)}`;
+  const cached = CACHE.get(key);
+  if (cached) {
+    CACHE.delete(key);
+    CACHE.set(key, cached);
+    return cached;
+  }
+  const jpeg = await cut(storage, row.originalKey, row.box, width);
+  CACHE.set(key, jpeg);
+  if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
+  return jpeg;
+}
+
+// The most recently used crops (about 20 kB each), per process.
+const CACHE_SIZE = 400;
+const CACHE = new Map<string, Buffer>();
+
+async function cut(storage: Storage, originalKey: string, box: BibBox, width: number): Promise<Buffer> {
+  // The box is in upright pixels: apply the camera's orientation first (kept as raw pixels, not encoded again).
+  const upright = await sharp(await storage.get(originalKey)).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h, channels } = upright.info;
   // The number plus about a bib's worth of context around it.
-  const b = boundsOf({ ...row.box, width: row.box.width * 1.5, height: row.box.height * 2.4 });
+  const b = boundsOf({ ...box, width: box.width * 1.5, height: box.height * 2.4 });
   const left = Math.max(0, Math.floor(b.left));
   const top = Math.max(0, Math.floor(b.top));
   const right = Math.min(w, Math.ceil(b.right));
   const bottom = Math.min(h, Math.ceil(b.bottom));
-  return sharp(upright.data)
+  return sharp(upright.data, { raw: { width: w, height: h, channels } })
     .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
-    .rotate((-row.box.angle * 180) / Math.PI, { background: "#ffffff" })
+    .rotate((-box.angle * 180) / Math.PI, { background: "#ffffff" })
     .resize({ width, withoutEnlargement: false })
     .jpeg({ quality: 85 })
     .toBuffer();

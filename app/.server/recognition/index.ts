@@ -22,14 +22,23 @@
  * - crop(suggestionId, width?): JPEG of the bib, cut from the private original (operators only).
  * - accept(id, by?) — Enter; correct(id, bib, by?) — typed number; reject(id, by?).
  *   `by` is the operator's admin id. Deciding twice is a Conflict.
- * - autoTags(raceId, page) and undoAuto(photoId, bib, by?): spot-check and undo automatic tags.
- * - settle(photoId, bibs, by?): after the tagging desk saved a photo's bibs by
- *   hand, closes its open suggestions (kept → accepted, others → rejected).
+ * - autoTags(raceId, page) → { items, total } and undoAuto(photoId, bib, by?): spot-check and undo automatic tags.
+ * - raceOfSuggestion(id): the race to check an operator's permission against.
+ * - settle(photoId | photoIds, bibs, by?): after the tagging desk (or a bulk
+ *   "remove bibs") set photos' bibs by hand, closes their open suggestions
+ *   (kept → accepted, others → rejected).
+ * - confirm(photoIds, bibs, by?): a bulk "add bibs" accepts suggestions of those numbers, leaving the rest open.
  * - settings(raceId?) / saveSettings({ autoThreshold, timingWindowSeconds,
  *   timingOffsetSeconds }, raceId?): shop-wide or per race (null = inherit);
  *   saving re-decides the stored readings (no OCR again).
  * - loadTimingFile(raceId, csv) / clearTimingFile(raceId): "bib,time" lines;
  *   time "HH:MM:SS" on the race day, "YYYY-MM-DD HH:MM:SS" race wall clock, or ISO.
+ *   Unreadable lines come back as { line, problem: "bib" | "time" | "noDate", value }
+ *   for the screen to word; a file with no usable line changes nothing (loaded: false).
+ * - timingSummary(raceId): passings held, first and last.
+ *
+ * The back office reaches these through admin/bib-review.ts (operator checks,
+ * audit): the tagging screen's "Review queue" tab and /admin/api/bibs.
  */
 export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
 export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";

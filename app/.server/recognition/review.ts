@@ -49,15 +49,32 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
   };
 }
 
-/** The latest automatic tags of a race, for spot checks (each can be undone). */
+/** A race's automatic tags, least certain first, for spot checks (each can be undone). */
 export async function autoTags(db: Db, raceId: number, { limit = 50, offset = 0 } = {}) {
-  return db
-    .select({ id: bibSuggestions.id, photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, confidence: bibSuggestions.confidence, box: bibSuggestions.box })
+  const where = and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "auto"));
+  const rows = await db
+    .select({
+      id: bibSuggestions.id,
+      photoId: bibSuggestions.photoId,
+      frame: photos.frame,
+      bib: bibSuggestions.bib,
+      confidence: bibSuggestions.confidence,
+      box: bibSuggestions.box,
+    })
     .from(bibSuggestions)
-    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "auto")))
-    .orderBy(asc(bibSuggestions.confidence))
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .where(where)
+    .orderBy(asc(bibSuggestions.confidence), asc(bibSuggestions.id))
     .limit(Math.min(Math.max(limit, 1), 500))
     .offset(Math.max(offset, 0));
+  const [{ total }] = await db.select({ total: count() }).from(bibSuggestions).where(where);
+  return { items: rows, total };
+}
+
+/** The race of a suggestion, so the back office can check the operator may work on it. */
+export async function raceOfSuggestion(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ raceId: bibSuggestions.raceId }).from(bibSuggestions).where(eq(bibSuggestions.id, id));
+  return row?.raceId;
 }
 
 async function pendingSuggestion(db: Db, id: number) {
@@ -132,16 +149,34 @@ export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: num
 /**
  * After an operator saved a photo's bibs by hand (the tagging desk), its open
  * suggestions are settled: numbers kept count as accepted, the others as
- * rejected, so the queue does not ask about that photo again.
+ * rejected, so the queue does not ask about that photo again. Several photos
+ * at once when a bulk action gave them all the same bibs (none: bibs removed).
  */
-export async function settleSuggestions(db: Db, photoId: number, bibs: number[], by?: number) {
+export async function settleSuggestions(db: Db, photoIds: number | number[], bibs: number[], by?: number) {
+  const ids = Array.isArray(photoIds) ? photoIds : [photoIds];
+  if (!ids.length) return { accepted: 0, rejected: 0 };
   const open = await db
     .select({ id: bibSuggestions.id, bib: bibSuggestions.bib })
     .from(bibSuggestions)
-    .where(and(eq(bibSuggestions.photoId, photoId), inArray(bibSuggestions.status, ["pending", "auto"])));
+    .where(and(inArray(bibSuggestions.photoId, ids), inArray(bibSuggestions.status, ["pending", "auto"])));
   const kept = open.filter((s) => bibs.includes(s.bib)).map((s) => s.id);
   const dropped = open.filter((s) => !bibs.includes(s.bib)).map((s) => s.id);
   if (kept.length) await db.update(bibSuggestions).set(decided("accepted", by)).where(inArray(bibSuggestions.id, kept));
   if (dropped.length) await db.update(bibSuggestions).set(decided("rejected", by)).where(inArray(bibSuggestions.id, dropped));
   return { accepted: kept.length, rejected: dropped.length };
+}
+
+/**
+ * A person added these bibs to these photos (a bulk action): recognition's
+ * open suggestions of those numbers are accepted; its other suggestions stay
+ * open, since nobody looked at them.
+ */
+export async function confirmBibs(db: Db, photoIds: number[], bibs: number[], by?: number) {
+  if (!photoIds.length || !bibs.length) return { accepted: 0 };
+  const rows = await db
+    .update(bibSuggestions)
+    .set(decided("accepted", by))
+    .where(and(inArray(bibSuggestions.photoId, photoIds), inArray(bibSuggestions.bib, bibs), inArray(bibSuggestions.status, ["pending", "auto"])))
+    .returning({ id: bibSuggestions.id });
+  return { accepted: rows.length };
 }

@@ -8,9 +8,19 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import { createRecognizer, type Recognizer } from "./recognizer.ts";
 import { RECOGNIZE_JOB, recognizeJob, redecideRace } from "./recognize-job.ts";
-import { acceptSuggestion, autoTags, correctSuggestion, rejectSuggestion, reviewQueue, settleSuggestions, undoAutoTag } from "./review.ts";
+import {
+  acceptSuggestion,
+  autoTags,
+  confirmBibs,
+  correctSuggestion,
+  raceOfSuggestion,
+  rejectSuggestion,
+  reviewQueue,
+  settleSuggestions,
+  undoAutoTag,
+} from "./review.ts";
 import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from "./settings.ts";
-import { clearTimingFile, loadTimingFile } from "./timing-file.ts";
+import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
 export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer };
 
@@ -54,7 +64,8 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     correct: (suggestionId: number, bib: number, by?: number) => correctSuggestion(db, suggestionId, bib, by),
     reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
     undoAuto: (photoId: number, bib: number, by?: number) => undoAutoTag(db, photoId, bib, by),
-    settle: (photoId: number, bibs: number[], by?: number) => settleSuggestions(db, photoId, bibs, by),
+    settle: (photoId: number | number[], bibs: number[], by?: number) => settleSuggestions(db, photoId, bibs, by),
+    confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
     settings: (raceId?: number) => recognitionSettings(db, raceId),
     /** Saves settings (a race's, or with no raceId the shop's) and re-decides from stored readings. */
     async saveSettings(patch: SettingsPatch, raceId?: number) {
@@ -67,6 +78,9 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     },
     loadTimingFile: (raceId: number, csv: string) => loadTimingFile(db, raceId, csv),
     clearTimingFile: (raceId: number) => clearTimingFile(db, raceId),
+    timingSummary: (raceId: number) => timingSummary(db, raceId),
+    /** The race a suggestion belongs to (for permission checks), or undefined. */
+    raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
     redecide: (raceId: number) => redecideRace(db, raceId),
   };
 }

@@ -5,18 +5,23 @@ const race = { date: "2025-03-15", timeZone: "America/Argentina/Buenos_Aires" };
 
 describe("timing file", () => {
   it("reads bib and time in the usual shapes, skipping a header and reporting bad lines", () => {
-    const csv = "bib,time\n101,09:12:33\n102;2025-03-15 09:13:00\n103\t2025-03-15T12:14:00Z\nabc,09:00:00\n104,soon\n\n";
+    const csv = "bib,time\n101,09:12:33\n102;2025-03-15 09:13:00\n103\t2025-03-15T12:14:00Z\nabc,09:00:00\n104,soon\n105,25:61:00\n106,2025-02-30 09:00:00\n\n";
     const { passings, errors } = parseTimingCsv(csv, race);
     expect(passings).toEqual([
       { bib: 101, at: new Date("2025-03-15T12:12:33Z") },
       { bib: 102, at: new Date("2025-03-15T12:13:00Z") },
       { bib: 103, at: new Date("2025-03-15T12:14:00Z") },
     ]);
-    expect(errors.map((e) => e.line)).toEqual([5, 6]);
+    expect(errors).toEqual([
+      { line: 5, problem: "bib", value: "abc" },
+      { line: 6, problem: "time", value: "soon" },
+      { line: 7, problem: "time", value: "25:61:00" },
+      { line: 8, problem: "time", value: "2025-02-30 09:00:00" },
+    ]);
   });
 
   it("needs the race date for bare clock times", () => {
-    expect(parseTimingCsv("101,09:12:33", { ...race, date: null }).errors).toHaveLength(1);
+    expect(parseTimingCsv("101,09:12:33", { ...race, date: null }).errors).toEqual([{ line: 1, problem: "noDate", value: "09:12:33" }]);
   });
 });
 

@@ -18,7 +18,9 @@ export const DEFAULT_TIMING_WINDOW: TimingWindow = { windowSeconds: 30, offsetSe
 /** near: passed within the window; far: passed, but never near the photo; absent: not in the file. */
 export type TimingEvidence = "near" | "far" | "absent" | "unknown";
 
-export type TimingParse = { passings: Passing[]; errors: { line: number; reason: string }[] };
+/** A line that could not be read: which cell was wrong and what it held (the screen words it in the operator's language). */
+export type TimingLineError = { line: number; problem: "bib" | "time" | "noDate"; value: string };
+export type TimingParse = { passings: Passing[]; errors: TimingLineError[] };
 
 /**
  * Reads "bib,time" lines (comma, semicolon or tab; a header line is skipped).
@@ -34,26 +36,40 @@ export function parseTimingCsv(text: string, race: { date: string | null; timeZo
     const [bibCell = "", timeCell = ""] = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ""));
     if (index === 0 && !/^\d+$/.test(bibCell)) return; // header
     const bib = /^\d{1,6}$/.test(bibCell) ? Number(bibCell) : NaN;
-    if (!(bib > 0)) return void errors.push({ line: index + 1, reason: `not a bib number: "${bibCell}"` });
+    if (!(bib > 0)) return void errors.push({ line: index + 1, problem: "bib", value: bibCell.slice(0, 40) });
+    // A bare clock time needs the race's date, which the race may not have yet.
+    if (!race.date && CLOCK.test(timeCell)) return void errors.push({ line: index + 1, problem: "noDate", value: timeCell.slice(0, 40) });
     const at = parseTime(timeCell, race);
-    if (!at) return void errors.push({ line: index + 1, reason: `not a time: "${timeCell}"` });
+    if (!at) return void errors.push({ line: index + 1, problem: "time", value: timeCell.slice(0, 40) });
     passings.push({ bib, at });
   });
   return { passings, errors };
 }
+
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,]\d+)?$/;
 
 function parseTime(cell: string, race: { date: string | null; timeZone: string }): Date | undefined {
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(cell)) {
     const at = new Date(cell);
     return Number.isNaN(at.getTime()) ? undefined : at;
   }
-  const clock = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,]\d+)?$/.exec(cell);
+  const clock = CLOCK.exec(cell);
   if (clock) {
     if (!race.date) return undefined;
     const [, h, m, s] = clock;
-    return zonedToInstant(`${race.date} ${h.padStart(2, "0")}:${m}:${s}`, race.timeZone);
+    return wallClock(`${race.date} ${h.padStart(2, "0")}:${m}:${s}`, race.timeZone);
   }
-  return zonedToInstant(cell, race.timeZone);
+  return wallClock(cell, race.timeZone);
+}
+
+/** "YYYY-MM-DD HH:MM:SS" on the race's clock; "25:61:00" or "2025-02-30" are mistakes, not times to roll over. */
+function wallClock(text: string, timeZone: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:[.,]\d+)?$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
+  return zonedToInstant(text, timeZone);
 }
 
 /** Passings per bib, for repeated look-ups. */

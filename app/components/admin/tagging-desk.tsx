@@ -10,9 +10,9 @@ import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 
 type SaveState = "saving" | "saved" | { error: string };
 
-/** What the bib field starts with: the saved bibs, else recognition's suggestions (so Enter accepts them). */
+/** What the bib field starts with: the saved bibs and recognition's open suggestions (so Enter accepts them all). */
 const initialDraft = (photo: TaggingPhoto | undefined) =>
-  !photo ? "" : photo.bibs.length ? photo.bibs.join(" ") : photo.suggestions.map((s) => s.bib).join(" ");
+  !photo ? "" : [...photo.bibs, ...photo.suggestions.map((s) => s.bib).filter((b) => !photo.bibs.includes(b))].join(" ");
 
 /**
  * The keyboard-first tagging desk: one big photo, the bib field always focused.
@@ -78,7 +78,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
       return;
     }
     const id = photo.id;
-    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [] } : p)));
+    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [], auto: [] } : p)));
     setStates((s) => ({ ...s, [id]: "saving" }));
     setLastSaved({ id, frame: photo.frame });
     fetch(`/admin/api/photos/${id}/tags?lang=${lang}`, {
@@ -96,6 +96,29 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     go(index + 1);
   };
 
+  /** Takes an automatic tag off this photo for good; the field forgets the number too. */
+  const undoAuto = (bib: number) => {
+    if (!photo) return;
+    const id = photo.id;
+    const drop = (p: TaggingPhoto) => ({ ...p, bibs: p.bibs.filter((b) => b !== bib), auto: p.auto.filter((a) => a.bib !== bib) });
+    setPhotos((list) => list.map((p) => (p.id === id ? drop(p) : p)));
+    setDraft((text) => text.split(/\s+/).filter((b) => b && b !== String(bib)).join(" "));
+    setStates((s) => ({ ...s, [id]: "saving" }));
+    setLastSaved({ id, frame: photo.frame });
+    fetch(`/admin/api/bibs?lang=${lang}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
+      body: JSON.stringify({ action: "undoAuto", photoId: id, bib }),
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => ({}))) as { error?: { message: string } };
+        if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+        setStates((s) => ({ ...s, [id]: "saved" }));
+      })
+      .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
+    input.current?.focus();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const empty = event.currentTarget.value.trim() === "";
     if ((event.key === "ArrowRight" && (empty || event.altKey)) || event.key === "PageDown") {
@@ -109,6 +132,10 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
       setDraft(initialDraft(photo));
       setTagIds(photo?.tagIds ?? []);
       setProblem(undefined);
+    } else if (event.altKey && (event.key === "u" || event.key === "U") && photo?.auto.length) {
+      // Alt+U takes off the photo's least certain automatic tag.
+      event.preventDefault();
+      undoAuto([...photo.auto].sort((a, b) => a.confidence - b.confidence)[0].bib);
     } else if (event.altKey && /^[1-9]$/.test(event.key)) {
       const tag = race.tags[Number(event.key) - 1];
       if (tag) {
@@ -214,6 +241,30 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               </p>
             )}
             {outside.length > 0 && <p className="text-sm text-amber-700">{fill(t.outOfRange, { bibs: outside.join(" ") })}</p>}
+            {photo.auto.length > 0 && (
+              <div className="space-y-1 rounded-lg bg-emerald-50 p-2 text-sm ring-1 ring-emerald-200" data-testid="desk-auto">
+                <div className="flex flex-wrap items-center gap-2">
+                  {photo.auto.map((a) => (
+                    <span key={a.bib} className="inline-flex items-center gap-1 rounded-full bg-white py-0.5 pl-2 pr-0.5 ring-1 ring-emerald-300" title={fill(t.autoTagTitle, { percent: Math.round(a.confidence * 100) })}>
+                      <span className="font-mono font-semibold text-ink">{a.bib}</span>
+                      <span className="text-xs text-emerald-800">
+                        {t.autoTag} · {Math.round(a.confidence * 100)} %
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => undoAuto(a.bib)}
+                        className="ml-1 rounded-full px-1.5 text-xs font-bold text-red-700 hover:bg-red-50"
+                        aria-label={fill(t.autoUndo, { bib: a.bib })}
+                        data-testid="desk-auto-undo"
+                      >
+                        ✕
+                      </button>
+                    </span>
+                  ))}
+                </div>
+                <p className="text-xs text-emerald-900">{t.autoHelp}</p>
+              </div>
+            )}
             {photo.suggestions.length > 0 && (
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="text-slate-500">{t.suggestions}:</span>
@@ -270,6 +321,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
         <div id="bibs-help" className="rounded-2xl bg-slate-50 p-4 text-xs text-slate-600 ring-1 ring-slate-200">
           <p>{t.help}</p>
           {race.tags.length > 0 && <p className="mt-2">{t.tagsHelp}</p>}
+          {photo.auto.length > 0 && <p className="mt-2">{t.autoKeys}</p>}
         </div>
       </div>
       <ol className="flex gap-2 overflow-x-auto pb-2 lg:col-span-2" aria-label={fill(t.position, { index: index + 1, total: photos.length })}>

@@ -141,7 +141,26 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
                   </span>
                 </label>
                 <div className="flex items-center gap-2 px-2 py-1.5 text-xs">
-                  <span className={`min-w-0 flex-1 truncate font-mono ${photo.bibs.length ? "text-ink" : "text-amber-700"}`}>{photo.bibs.length ? photo.bibs.join(" ") : "—"}</span>
+                  <span className={`min-w-0 flex-1 truncate font-mono ${photo.bibs.length ? "text-ink" : "text-amber-700"}`}>
+                    {photo.bibs.length
+                      ? photo.bibs.map((bib, n) => {
+                          const auto = photo.auto.find((a) => a.bib === bib);
+                          return (
+                            <span key={bib}>
+                              {n > 0 && " "}
+                              {auto ? (
+                                <span className="text-emerald-800" title={fill(t.autoTagTitle, { percent: Math.round(auto.confidence * 100) })} data-testid="grid-auto-bib">
+                                  {bib}
+                                  <span className="ml-0.5 rounded bg-emerald-100 px-1 font-sans text-[10px] font-semibold">{t.autoTag}</span>
+                                </span>
+                              ) : (
+                                bib
+                              )}
+                            </span>
+                          );
+                        })
+                      : "—"}
+                  </span>
                   <Link to={link({ mode: "single", from: photo.id, after: undefined, before: undefined })} className="shrink-0 text-brand-700 underline" title={t.openSingle}>
                     {photo.frame}
                   </Link>

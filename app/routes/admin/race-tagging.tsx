@@ -1,8 +1,9 @@
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt, idParam, load } from "../../admin/outcome.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
+import { BibReview } from "../../components/admin/bib-review.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { TaggingDesk } from "../../components/admin/tagging-desk.tsx";
 import { TaggingGrid } from "../../components/admin/tagging-grid.tsx";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/race-tagging";
 const GRID_WINDOW = 120;
 const cursor = z.coerce.number().int().positive().optional().catch(undefined);
 const viewQuery = z.object({
-  mode: z.enum(["single", "grid"]).catch("single"),
+  mode: z.enum(["single", "grid", "review"]).catch("single"),
   filter: z.enum(["all", "untagged", "review"]).catch("all"),
   after: cursor,
   before: cursor,
@@ -35,9 +36,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const op = context.get(operatorContext);
   return load(lang, async () => {
     const race = await admin.races.header(op, raceId);
-    const window = await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
+    // The review queue lists readings, not photos: it needs no window of photos.
+    const window: Awaited<ReturnType<typeof admin.photos.window>> =
+      view.mode === "review" ? { photos: [], hasNext: false, hasPrevious: false } : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
+    const review = view.mode === "review" ? await admin.bibs.review(op, raceId) : null;
     const number = (key: string) => Number(url.searchParams.get(key) ?? 0) || 0;
-    return { race, view, ...window, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
+    return { race, view, ...window, review, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
   });
 }
 
@@ -66,6 +70,72 @@ const bulkForm = z.object({
   back: z.string().startsWith("/"),
 });
 
+const TIMING_MAX_BYTES = 5 * 1024 * 1024;
+const REVIEW_INTENTS = { decide: 1, undoAuto: 1, recognitionSettings: 1, timing: 1, clearTiming: 1 } as const;
+const decideForm = z.object({ suggestionId: z.coerce.number().int().positive(), suggested: z.coerce.number().int(), bib: z.string().trim(), verdict: z.string().optional() });
+const undoForm = z.object({ photoId: z.coerce.number().int().positive(), bib: z.coerce.number().int().positive() });
+const settingsForm = z.object({
+  threshold: z.coerce.number().min(60).max(100),
+  window: z.coerce.number().int().min(1).max(3600),
+  offset: z.coerce.number().int().min(-86_400).max(86_400),
+});
+
+export type ReviewOutcome =
+  | { ok: false; intent: string; error: string; lines?: { line: number; problem: "bib" | "time" | "noDate"; value: string }[]; lineCount?: number }
+  | { ok: true; intent: "decide" | "undoAuto"; frame?: string }
+  | { ok: true; intent: "recognitionSettings" | "clearTiming"; redecided: number }
+  | { ok: true; intent: "timing"; passings: number; redecided: number; lines: { line: number; problem: "bib" | "time" | "noDate"; value: string }[]; lineCount: number };
+
+/** The review queue's forms (they also work without JavaScript), the race's recognition settings and its timing file. */
+async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: number, fields: Record<string, string>, form: FormData, context: Route.ActionArgs["context"]) {
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  const m = MESSAGES[lang].admin;
+  const intent = fields.intent as keyof typeof REVIEW_INTENTS;
+  const refuse = (error: string, status = 400) => data<ReviewOutcome>({ ok: false, intent, error }, { status });
+  if (intent === "decide") {
+    const parsed = decideForm.safeParse(fields);
+    if (!parsed.success) return refuse(m.errors.invalid);
+    const { suggestionId, suggested, bib, verdict } = parsed.data;
+    if (verdict !== "reject" && bib && !/^\d{1,6}$/.test(bib)) return refuse(m.review.badBib);
+    const decision = verdict === "reject" || !bib ? { action: "reject" as const } : Number(bib) === suggested ? { action: "accept" as const } : { action: "correct" as const, bib: Number(bib) };
+    const done = await attempt(lang, () => admin.bibs.decide(op, suggestionId, decision));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
+  }
+  if (intent === "undoAuto") {
+    const parsed = undoForm.safeParse(fields);
+    if (!parsed.success) return refuse(m.errors.invalid);
+    const done = await attempt(lang, () => admin.bibs.undoAuto(op, parsed.data.photoId, parsed.data.bib));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
+  }
+  if (intent === "recognitionSettings") {
+    const parsed = settingsForm.safeParse(fields);
+    if (!parsed.success) return refuse(m.errors.invalid);
+    const { threshold, window, offset } = parsed.data;
+    const done = await attempt(lang, () => admin.bibs.saveSettings(op, raceId, { autoThreshold: threshold / 100, timingWindowSeconds: window, timingOffsetSeconds: offset }));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    return { ok: true as const, intent, redecided: done.value.redecided } satisfies ReviewOutcome;
+  }
+  if (intent === "clearTiming") {
+    const done = await attempt(lang, () => admin.bibs.clearTiming(op, raceId));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    return { ok: true as const, intent, redecided: done.value.redecided } satisfies ReviewOutcome;
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return refuse(m.review.timingMissing);
+  if (file.size > TIMING_MAX_BYTES) return refuse(m.review.timingTooBig, 413);
+  const csv = await file.text();
+  const done = await attempt(lang, () => admin.bibs.loadTiming(op, raceId, csv));
+  if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+  const { loaded, passings, redecided, errors } = done.value;
+  // The screen lists the first lines that could not be read, each in the operator's language.
+  const lines = errors.slice(0, 50);
+  if (!loaded) return data<ReviewOutcome>({ ok: false, intent, error: m.review.timingNothing, lines, lineCount: errors.length }, { status: 400 });
+  return { ok: true as const, intent: "timing" as const, passings, redecided, lines, lineCount: errors.length } satisfies ReviewOutcome;
+}
+
 /** The keyboard desk saves through /admin/api/photos/:id/tags; this action serves the same screen without JavaScript, and the grid's bulk form. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -83,6 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!saved.ok) return saved.response;
     throw redirect(parsed.data.next.startsWith("/") && !parsed.data.next.startsWith("//") ? parsed.data.next : adminHref("adminRaceTagging", lang, { raceId }));
   }
+  if (fields.intent in REVIEW_INTENTS) return reviewAction(lang, raceId, fields, form, context);
   const parsed = bulkForm.safeParse(fields);
   if (!parsed.success) return { ok: false as const, error: m.errors.invalid };
   const ids = form.getAll("ids").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
@@ -121,7 +192,7 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
   const lang = useLang();
   const link = (patch: Partial<TaggingView>) => {
     const next = { mode: view.mode, filter: view.filter, ...patch };
-    return adminHref("adminRaceTagging", lang, { raceId: race.id }, { mode: next.mode === "single" ? undefined : next.mode, filter: next.filter === "all" ? undefined : next.filter, after: next.after, before: next.before, from: next.from });
+    return adminHref("adminRaceTagging", lang, { raceId: race.id }, { mode: next.mode === "single" ? undefined : next.mode, filter: next.filter === "all" || next.mode === "review" ? undefined : next.filter, after: next.after, before: next.before, from: next.from });
   };
   const tab = (active: boolean) => `rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
   return (
@@ -134,7 +205,11 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
           <Link to={link({ mode: "grid" })} className={tab(view.mode === "grid")} aria-current={view.mode === "grid" ? "page" : undefined}>
             {m.tagging.grid}
           </Link>
+          <Link to={link({ mode: "review", after: undefined, before: undefined, from: undefined })} className={tab(view.mode === "review")} aria-current={view.mode === "review" ? "page" : undefined} data-testid="review-tab">
+            {m.tagging.review}
+          </Link>
         </nav>
+        {view.mode !== "review" && (
         <nav className="flex gap-1" aria-label={m.common.filter}>
           <Link to={link({ filter: "all" })} className={tab(view.filter === "all")} aria-current={view.filter === "all" ? "page" : undefined}>
             {m.tagging.filterAll}
@@ -146,11 +221,14 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
             {m.tagging.filterReview}
           </Link>
         </nav>
+        )}
       </PageHeader>
       {notice === "updated" && <Notice kind="ok">{fill(m.tagging.updated, { count })}</Notice>}
       {notice === "deleted" && <Notice kind="ok">{fill(m.tagging.deleted, { deleted: count, hidden: hiddenCount })}</Notice>}
-      {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
-      {view.mode === "grid" ? (
+      {actionData && !actionData.ok && !("intent" in actionData) && <Notice kind="error">{actionData.error}</Notice>}
+      {view.mode === "review" ? (
+        <BibReview data={loaderData} link={link} outcome={actionData && "intent" in actionData ? actionData : undefined} />
+      ) : view.mode === "grid" ? (
         <TaggingGrid key={`${view.filter}-${view.after}-${view.before}-${view.from}`} data={loaderData} link={link} />
       ) : (
         <TaggingDesk key={`${view.filter}-${view.after}-${view.before}-${view.from}`} data={loaderData} link={link} />

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { photos, races } from "../db/schema.ts";
+import { formatInZone } from "../images/index.ts";
+import { DomainError, isDomainError } from "../errors.ts";
+import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch } from "../recognition/index.ts";
+import { audit } from "./audit.ts";
+import { requireAdmin, requireRace, type Operator } from "./operator.ts";
+
+type TimingLineError = { line: number; problem: "bib" | "time" | "noDate"; value: string };
+
+/** What the review screen needs of the recognition module (its services fit this shape). */
+export type BibReviewPort = {
+  progress(raceId: number): Promise<RecognitionProgress>;
+  reviewQueue(raceId: number, page?: { limit?: number; offset?: number }): Promise<{ items: ReviewItem[]; total: number }>;
+  autoTags(
+    raceId: number,
+    page?: { limit?: number; offset?: number },
+  ): Promise<{ items: { id: number; photoId: number; frame: string; bib: number; confidence: number }[]; total: number }>;
+  raceOfSuggestion(suggestionId: number): Promise<number | undefined>;
+  crop(suggestionId: number, width?: number): Promise<Buffer>;
+  accept(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  correct(suggestionId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  reject(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  undoAuto(photoId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  settings(raceId?: number): Promise<RecognitionSettings>;
+  saveSettings(patch: SettingsPatch, raceId?: number): Promise<{ redecided: number }>;
+  loadTimingFile(raceId: number, csv: string): Promise<{ loaded: boolean; passings: number; errors: TimingLineError[]; redecided: number }>;
+  clearTimingFile(raceId: number): Promise<{ redecided: number }>;
+  timingSummary(raceId: number): Promise<{ passings: number; first: Date | null; last: Date | null }>;
+};
+
+const unavailable = () => new DomainError("Conflict", "recognitionUnavailable");
+
+function port(recognition: BibReviewPort | undefined): BibReviewPort {
+  if (!recognition) throw unavailable();
+  return recognition;
+}
+
+/** A suggestion the operator may decide: it exists and belongs to one of their races. */
+async function suggestionRace(db: Db, op: Operator, recognition: BibReviewPort, suggestionId: number) {
+  const raceId = await recognition.raceOfSuggestion(suggestionId);
+  if (raceId === undefined) throw new DomainError("NotFound", "suggestionGone");
+  await requireRace(db, op, raceId);
+  return raceId;
+}
+
+/** Gives the recognition module's plain errors the words of this screen (another operator was quicker). */
+const rename =
+  (keys: Partial<Record<"Conflict" | "NotFound", string>>) =>
+  (error: unknown): never => {
+    if (isDomainError(error) && error.code in keys) throw new DomainError(error.code, keys[error.code as "Conflict" | "NotFound"]!);
+    throw error;
+  };
+
+export const REVIEW_PAGE = 40;
+export const AUTO_PAGE = 48;
+
+/**
+ * The review screen of a race: recognition's progress, the suggestions waiting
+ * for a person (shooting order), the automatic tags least certain first, and
+ * (for admins) the race's settings and timing file.
+ */
+export async function reviewScreen(db: Db, op: Operator, raceId: number, recognition?: BibReviewPort) {
+  await requireRace(db, op, raceId);
+  const r = port(recognition);
+  const [progress, queue, auto] = await Promise.all([r.progress(raceId), r.reviewQueue(raceId, { limit: REVIEW_PAGE }), r.autoTags(raceId, { limit: AUTO_PAGE })]);
+  const admin = op.role === "admin";
+  const [race] = await db.select({ timezone: races.timezone }).from(races).where(eq(races.id, raceId));
+  const at = (d: Date | null) => (d && race ? formatInZone(d, race.timezone) : "");
+  const timing = admin ? await r.timingSummary(raceId) : undefined;
+  return {
+    progress,
+    queue: { total: queue.total, items: queue.items.map((i) => ({ id: i.id, photoId: i.photoId, frame: i.frame, bib: i.bib, confidence: i.confidence, doubts: i.doubts })) },
+    auto,
+    config: timing ? { settings: await r.settings(raceId), timing: { passings: timing.passings, first: at(timing.first), last: at(timing.last) } } : null,
+  };
+}
+
+/** The bib's picture for the review screen (cut from the private original: operators of that race only). */
+export async function suggestionCrop(db: Db, op: Operator, suggestionId: number, width: number, recognition?: BibReviewPort) {
+  const r = port(recognition);
+  await suggestionRace(db, op, r, suggestionId);
+  return r.crop(suggestionId, width);
+}
+
+export const decisionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("accept") }),
+  z.object({ action: z.literal("reject") }),
+  z.object({ action: z.literal("correct"), bib: z.number().int().positive().max(999_999) }),
+]);
+export type Decision = z.input<typeof decisionSchema>;
+
+/** Enter (accept), a typed number (correct) or "not a bib" (reject), for one suggestion. */
+export async function decideSuggestion(db: Db, op: Operator, suggestionId: number, input: Decision, recognition?: BibReviewPort) {
+  const decision = decisionSchema.parse(input);
+  const r = port(recognition);
+  const raceId = await suggestionRace(db, op, r, suggestionId);
+  const done = await (
+    decision.action === "accept"
+      ? r.accept(suggestionId, op.id)
+      : decision.action === "reject"
+        ? r.reject(suggestionId, op.id)
+        : r.correct(suggestionId, decision.bib, op.id)
+  ).catch(rename({ Conflict: "suggestionDecided", NotFound: "suggestionGone" }));
+  await audit(db, op, `bib.${decision.action}`, { raceId, suggestionId, ...done });
+  return { ...done, action: decision.action };
+}
+
+/** Takes an automatic tag off a photo for good (the operator saw it was wrong). */
+export async function undoAutoTag(db: Db, op: Operator, photoId: number, bib: number, recognition?: BibReviewPort) {
+  const r = port(recognition);
+  const [photo] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
+  if (!photo) throw new DomainError("NotFound", "photoNotFound");
+  await requireRace(db, op, photo.raceId);
+  const done = await r.undoAuto(photoId, bib, op.id).catch(rename({ NotFound: "autoTagGone" }));
+  await audit(db, op, "bib.undoAuto", { raceId: photo.raceId, photoId, bib });
+  return done;
+}
+
+export const recognitionSettingsSchema = z.object({
+  autoThreshold: z.number().min(0.6).max(1),
+  timingWindowSeconds: z.number().int().min(1).max(3600),
+  timingOffsetSeconds: z.number().int().min(-86_400).max(86_400),
+});
+
+/** The race's threshold and timing window; its photos are decided again from what was read (no OCR). */
+export async function saveRaceRecognition(db: Db, op: Operator, raceId: number, input: z.input<typeof recognitionSettingsSchema>, recognition?: BibReviewPort) {
+  requireAdmin(op);
+  await requireRace(db, op, raceId);
+  const settings = recognitionSettingsSchema.parse(input);
+  const { redecided } = await port(recognition).saveSettings(settings, raceId);
+  await audit(db, op, "race.recognitionSettings", { raceId, ...settings, redecided });
+  return { redecided };
+}
+
+/** Replaces the race's timing file; lines that could not be read come back, one by one. */
+export async function loadTimingFile(db: Db, op: Operator, raceId: number, csv: string, recognition?: BibReviewPort) {
+  requireAdmin(op);
+  await requireRace(db, op, raceId);
+  const result = await port(recognition).loadTimingFile(raceId, csv);
+  await audit(db, op, "race.timingFile", { raceId, loaded: result.loaded, passings: result.passings, errors: result.errors.length });
+  return result;
+}
+
+export async function clearTimingFile(db: Db, op: Operator, raceId: number, recognition?: BibReviewPort) {
+  requireAdmin(op);
+  await requireRace(db, op, raceId);
+  const result = await port(recognition).clearTimingFile(raceId);
+  await audit(db, op, "race.timingFileCleared", { raceId });
+  return result;
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { errorText, idParam } from "../../admin/outcome.ts";
+import { servicesContext } from "../../context.ts";
+import { isDomainError } from "../../.server/errors.ts";
+import { apiLang } from "../../.server/http/respond.ts";
+import type { Route } from "./+types/api.bib-crop";
+
+const width = z.coerce.number().int().min(120).max(720).catch(360);
+
+/** The picture of a recognized bib for the review queue, cut from the private original: operators of that race only. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const suggestionId = idParam(params.suggestionId);
+  const w = width.parse(new URL(request.url).searchParams.get("w") ?? undefined);
+  try {
+    const jpeg = await context.get(servicesContext).admin.bibs.crop(context.get(operatorContext), suggestionId, w);
+    return new Response(new Uint8Array(jpeg), { headers: { "Content-Type": "image/jpeg", "Content-Length": String(jpeg.length) } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return new Response(errorText(apiLang(request), error), { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}

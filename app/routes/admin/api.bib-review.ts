@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { operatorContext } from "../../admin/operator-context.ts";
+import { errorText } from "../../admin/outcome.ts";
+import { servicesContext } from "../../context.ts";
+import { isDomainError } from "../../.server/errors.ts";
+import { apiLang, json } from "../../.server/http/respond.ts";
+import type { Route } from "./+types/api.bib-review";
+
+const body = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("accept"), suggestionId: z.number().int().positive() }),
+  z.object({ action: z.literal("reject"), suggestionId: z.number().int().positive() }),
+  z.object({ action: z.literal("correct"), suggestionId: z.number().int().positive(), bib: z.number().int().positive().max(999_999) }),
+  z.object({ action: z.literal("undoAuto"), photoId: z.number().int().positive(), bib: z.number().int().positive() }),
+]);
+
+/**
+ * The review queue's keystrokes (JSON; CSRF token in a header): accept, correct
+ * or reject a suggestion, or undo an automatic tag. Errors come back in the
+ * back office's words, with their status.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = apiLang(request);
+  const { admin } = context.get(servicesContext);
+  const op = context.get(operatorContext);
+  try {
+    const input = body.parse(await request.json().catch(() => ({})));
+    const done =
+      input.action === "undoAuto"
+        ? await admin.bibs.undoAuto(op, input.photoId, input.bib)
+        : await admin.bibs.decide(op, input.suggestionId, input.action === "correct" ? { action: "correct", bib: input.bib } : { action: input.action });
+    return json({ data: done });
+  } catch (error) {
+    if (isDomainError(error)) return json({ error: { code: error.code, message: errorText(lang, error) } }, { status: error.status });
+    if (error instanceof z.ZodError) return json({ error: { code: "Invalid", message: errorText(lang, error) } }, { status: 400 });
+    throw error;
+  }
+}
