@@ -54,7 +54,7 @@ export default function Prepurchase({ loaderData }: Route.ComponentProps) {
     <PageShell>
       <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12" data-testid="prepurchase" data-state={venta.id_estado}>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-black text-ink sm:text-4xl">{fill(m.prepurchasePage.heading, { id: venta.id })}</h1>
+          <h1 className="min-w-0 text-2xl font-black text-ink [overflow-wrap:anywhere] sm:text-4xl">{fill(m.prepurchasePage.heading, { id: venta.id })}</h1>
           <OrderStatusBadge state={venta.id_estado} />
         </div>
 

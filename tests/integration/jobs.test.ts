@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/.server/db/client.ts";
-import { claim, createWorker, enqueue } from "../../app/.server/jobs/index.ts";
+import { claim, createWorker, enqueue, schedule } from "../../app/.server/jobs/index.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { openTestDatabase } from "./helpers.ts";
 import type { Database } from "../../app/.server/db/client.ts";
@@ -70,5 +70,30 @@ describe("durable jobs", () => {
     await enqueue(db, "t.once", {}, { uniqueKey: "k1" });
     const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from jobs where type = 't.once'`));
     expect(Number(n)).toBe(1);
+  });
+
+  it("schedules a keyed job: joins one that waits, queues again one that finished, and once more after one that runs", async () => {
+    const { db } = database;
+    const key = { key: "t.sched:1" };
+    const rows = async () =>
+      rowsOf<{ status: string; run_at: Date }>(await db.execute(sql`select status, run_at from jobs where type = 't.sched' order by id`));
+    const soon = new Date(Date.now() - 1000);
+    await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: soon });
+    await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: new Date(Date.now() + 60_000) });
+    expect(await rows()).toHaveLength(1);
+    // Steady calls never push it later.
+    expect(new Date((await rows())[0].run_at).getTime()).toBe(soon.getTime());
+
+    const runs: unknown[] = [];
+    const worker = createWorker({ db, logger, handlers: { "t.sched": async (p) => void runs.push(p) } });
+    await worker.drain();
+    expect(runs).toHaveLength(1);
+    await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: new Date(Date.now() - 1000) });
+    expect((await rows()).map((r) => r.status)).toEqual(["queued"]);
+
+    // While it runs, a call queues a second run after it, so what changed meanwhile is seen.
+    expect(await claim(db, "busy", ["t.sched"])).toBeDefined();
+    await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: new Date(Date.now() - 1000) });
+    expect((await rows()).map((r) => r.status)).toEqual(["running", "queued"]);
   });
 });

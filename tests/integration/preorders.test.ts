@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Operator } from "../../app/.server/admin/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, photoBibs, photos, preorders, races } from "../../app/.server/db/schema.ts";
@@ -10,7 +14,7 @@ import { loader as preorderRace } from "../../app/routes/api.preventa-race.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
-import { ORDERS_RACE, buyer, call, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { ORDERS_RACE, RACE_JSON, buyer, call, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 
 describe("pre-orders", () => {
   let shop: TestShop;
@@ -142,10 +146,23 @@ describe("pre-orders", () => {
     expect((await view(body.id)).body.data.venta.codigo_venta).toBe(sale);
     expect(readyMails(sale)).toHaveLength(1);
 
+    // A later import whose photos.csv names the bib: its photo joins the same sale.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-late-"));
+    fs.mkdirSync(path.join(folder, "photos"));
+    fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify(RACE_JSON));
+    fs.writeFileSync(path.join(folder, "photos", "L17.jpg"), await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3a7" } }).jpeg().toBuffer());
+    fs.writeFileSync(path.join(folder, "photos.csv"), "file,bibs,tags,free,price_ars,price_usd,sale_ars,sale_usd\nL17.jpg,555,,,,,,\n");
+    await shop.services.imports.folder(folder);
+    fs.rmSync(folder, { recursive: true, force: true });
+    await shop.services.worker.drain();
+    await runSyncNow();
+    expect(await detail()).toMatchObject({ venta: { tot_fotos: 5 } });
+    expect(readyMails(sale)).toHaveLength(1);
+
     // Tagging again what is already in the sale changes nothing; a bib nobody pre-ordered queues nothing.
     await shop.services.admin.photos.tag(admin, await photoId("X15"), { bibs: [101, 555], tagIds: [] });
     await runSyncNow();
-    expect(await detail()).toMatchObject({ venta: { tot_fotos: 4 } });
+    expect(await detail()).toMatchObject({ venta: { tot_fotos: 5 } });
     await shop.services.admin.photos.tag(admin, await photoId("P01"), { bibs: [300, 4242], tagIds: [] });
     expect((await syncJobs()).map((j) => j.uniqueKey)).not.toContain(`preorder-sync:${race.raceId}:4242`);
     expect(readyMails(sale)).toHaveLength(1);

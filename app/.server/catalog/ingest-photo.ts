@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { contentHash, probe, readCaptureTime } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
+import { preorderBibsTagged } from "../orders/preorder-sales.ts";
 import { RECOGNIZE_JOB } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { DERIVE_JOB } from "./derive-job.ts";
@@ -106,6 +107,8 @@ async function applyMeta(db: Db, race: RaceRow, photoId: number, meta: PhotoMeta
     const missing = meta.bibs.filter((b) => !have.has(b));
     if (missing.length) {
       await db.insert(photoBibs).values(missing.map((bib) => ({ photoId, raceId: race.id, bib, source: "import" as const })));
+      // Bibs from an import's photos.csv are tags like any other: pre-orders waiting on them get their photos.
+      await preorderBibsTagged(db, race.id, missing);
       changed = true;
     }
   }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Lang } from "../../i18n/langs.ts";
 import type { WebhookInput } from "../payments/index.ts";
 import { applyPaymentEvent, receiveWebhook } from "./apply-payment.ts";
@@ -7,7 +6,7 @@ import type { OrderDeps } from "./deps.ts";
 import { demoCheckout, demoDecide } from "./demo-payment.ts";
 import { deliverJob, expireJob } from "./fulfil.ts";
 import { fullsetOffer } from "./fullset-offer.ts";
-import { CONVERT_PREORDERS_JOB, DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB } from "./jobs.ts";
+import { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB } from "./jobs.ts";
 import { convertPaidPreorders, preorderSyncJob } from "./preorder-sales.ts";
 import { createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
 import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
@@ -23,7 +22,7 @@ export type { Applied } from "./apply-payment.ts";
 export type { FullsetOffer } from "./fullset-offer.ts";
 export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
-export { DELIVER_JOB, EXPIRE_JOB, CONVERT_PREORDERS_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
+export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
 
 /** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
 export function createOrders(deps: OrderDeps) {
@@ -49,9 +48,6 @@ export function createOrders(deps: OrderDeps) {
       [DELIVER_JOB]: deliverJob(deps),
       [EXPIRE_JOB]: expireJob(deps),
       [PREORDER_SYNC_JOB]: preorderSyncJob(deps),
-      [CONVERT_PREORDERS_JOB]: async (payload: unknown) => {
-        await convertPaidPreorders(deps, z.object({ raceId: z.number().int() }).parse(payload).raceId);
-      },
     },
   };
 }

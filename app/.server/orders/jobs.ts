@@ -4,7 +4,6 @@ import { enqueue } from "../jobs/index.ts";
 /** Job types of the orders module and how they are queued (each at most once per sale). */
 export const DELIVER_JOB = "order.deliver";
 export const EXPIRE_JOB = "order.expire";
-export const CONVERT_PREORDERS_JOB = "preorders.convert";
 /** One runner's pre-orders of one race get their sale, or the photos tagged since (see preorder-sales.ts). */
 export const PREORDER_SYNC_JOB = "preorders.sync";
 

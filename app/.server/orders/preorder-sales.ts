@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
-import { randomCode } from "../catalog/index.ts";
+import { randomCode } from "../catalog/public-ids.ts";
 import type { Db } from "../db/client.ts";
 import { orderPhotos, orders, preorders } from "../db/schema.ts";
 import { isDomainError } from "../errors.ts";
