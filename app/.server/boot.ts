@@ -10,7 +10,11 @@ import { createStorage } from "./storage/index.ts";
 export async function boot(env: Env = getEnv()): Promise<Services> {
   const logger = createLogger(env.LOG_LEVEL);
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.dataDir, "db") });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.dataDir, "db"),
+    onConnectionLost: (error) => logger.warn({ err: error }, "database connection lost; reconnecting on the next query"),
+  });
   const storage = createStorage(env);
   return createServices({ env, database, storage, logger });
 }

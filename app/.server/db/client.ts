@@ -30,11 +30,15 @@ export type OpenOptions = {
   url?: string;
   /** PGlite data folder; omitted means in memory (tests). */
   dataDir?: string;
+  /** Told when the server drops an idle pooled connection (restart, failover); the pool opens a new one. */
+  onConnectionLost?: (error: Error) => void;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener a dropped idle connection would crash the process.
+    pool.on("error", options.onConnectionLost ?? (() => {}));
     await migratePostgres(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };

@@ -44,8 +44,10 @@ export function signClaim(key: Buffer, value: Claim): string {
 export function readClaim(key: Buffer, token: string, now = Date.now()): Claim | undefined {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return undefined;
-  const given = Buffer.from(signature, "base64url");
-  const expected = Buffer.from(mac(key, body), "base64url");
+  // Compared as text: decoding would let a different last character (its unused
+  // low bits) pass for the same signature.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(mac(key, body));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
     const parsed = claim.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
