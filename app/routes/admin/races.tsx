@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { ImportRun } from "../../.server/admin/index.ts";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -215,11 +215,20 @@ function ImportRunRow({ run }: { run: ImportRun }) {
   );
 }
 
-/** Follows the imports while one is queued or running (every second), then stops polling. */
+/**
+ * Follows the imports while one is queued or running (every second), then stops
+ * polling and reloads the page's data, so an imported race shows in the list.
+ */
 function useImportRuns(initial: ImportRun[]): ImportRun[] {
   const [runs, setRuns] = useState(initial);
   useEffect(() => setRuns(initial), [initial]);
   const active = runs.some((r) => r.state === "queued" || r.state === "running");
+  const revalidator = useRevalidator();
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active) void revalidator.revalidate();
+    wasActive.current = active;
+  }, [active, revalidator]);
   useEffect(() => {
     if (!active) return;
     let stopped = false;
