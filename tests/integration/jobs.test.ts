@@ -95,5 +95,8 @@ describe("durable jobs", () => {
     expect(await claim(db, "busy", ["t.sched"])).toBeDefined();
     await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: new Date(Date.now() - 1000) });
     expect((await rows()).map((r) => r.status)).toEqual(["running", "queued"]);
+    // More calls while it runs join that one follow-up run.
+    await schedule(db, "t.sched", { n: 1 }, { ...key, runAt: new Date(Date.now() - 1000) });
+    expect((await rows()).map((r) => r.status)).toEqual(["running", "queued"]);
   });
 });

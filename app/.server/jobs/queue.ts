@@ -37,7 +37,8 @@ export async function enqueue(db: Db, type: string, payload: unknown, options: E
  * Asks for a job to run once more, at `runAt` or earlier: while one with this
  * key waits its turn the call joins it (its time is kept, so steady calls never
  * postpone it forever); a finished or failed one is queued again; and while one
- * runs, a second run is queued after it, so a change made meanwhile is not missed.
+ * runs, a second run is queued after it (one, however many calls come), so a
+ * change made meanwhile is not missed.
  */
 export async function schedule(db: Db, type: string, payload: unknown, options: { key: string; runAt: Date; maxAttempts?: number }): Promise<void> {
   const values = { type, payload: payload ?? {}, runAt: options.runAt, maxAttempts: options.maxAttempts ?? 5 };
@@ -57,7 +58,8 @@ export async function schedule(db: Db, type: string, payload: unknown, options: 
       setWhere: sql`${jobs.status} <> 'running'`,
     })
     .returning({ id: jobs.id });
-  if (!row) await db.insert(jobs).values(values);
+  // Running: the follow-up run has its own key, so a burst of calls still adds one run, not one each.
+  if (!row) await schedule(db, type, payload, { ...options, key: `${options.key}:then` });
 }
 
 /** Claims the next due job, or one whose lease ran out; SKIP LOCKED lets several instances share the table. */
