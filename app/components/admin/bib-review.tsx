@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, Link, useRevalidator } from "react-router";
+import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang, useMessages } from "../../i18n/use-messages.ts";
@@ -84,15 +85,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
       inflight.current--;
     }
   };
-  const post = async (body: unknown) => {
-    const response = await fetch(`/admin/api/bibs?lang=${lang}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { error?: { message: string } };
-    if (!response.ok) throw new Error(answer.error?.message ?? `HTTP ${response.status}`);
-  };
+  const post = (body: unknown) => postAdminJson(`/admin/api/bibs?lang=${lang}`, body, csrfToken);
 
   const decide = (item: Item, typed: string, reject: boolean) => {
     const text = typed.trim();
@@ -222,7 +215,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                   onFocus={() => setCurrent(i)}
                   className="grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 sm:grid-cols-[minmax(0,20rem)_1fr] sm:items-center"
                 >
-                  <input type="hidden" name="_csrf" value={csrfToken} />
+                  <CsrfField />
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="suggestionId" value={item.id} />
                   <input type="hidden" name="suggested" value={item.bib} />
@@ -304,7 +297,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                     undo(item);
                   }}
                 >
-                  <input type="hidden" name="_csrf" value={csrfToken} />
+                  <CsrfField />
                   <input type="hidden" name="intent" value="undoAuto" />
                   <input type="hidden" name="photoId" value={item.photoId} />
                   <input type="hidden" name="bib" value={item.bib} />

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
+import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { inRanges, parseBibList, parseBibRanges } from "../../domain/bibs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import type { TaggingPhoto } from "../../.server/admin/index.ts";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
+import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 
 type SaveState = "saving" | "saved" | { error: string };
@@ -81,15 +83,10 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [], auto: [] } : p)));
     setStates((s) => ({ ...s, [id]: "saving" }));
     setLastSaved({ id, frame: photo.frame });
-    fetch(`/admin/api/photos/${id}/tags?lang=${lang}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
-      body: JSON.stringify({ bibs, tagIds }),
-    })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { data?: { tagged: number; untagged: number }; error?: { message: string } };
-        if (!response.ok || !body.data) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-        setCounts({ tagged: body.data.tagged, untagged: body.data.untagged });
+    postAdminJson<{ tagged: number; untagged: number }>(`/admin/api/photos/${id}/tags?lang=${lang}`, { bibs, tagIds }, csrfToken)
+      .then((counts) => {
+        if (!counts) throw new Error("HTTP 200 without counts");
+        setCounts({ tagged: counts.tagged, untagged: counts.untagged });
         setStates((s) => ({ ...s, [id]: "saved" }));
       })
       .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
@@ -105,16 +102,8 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     setDraft((text) => text.split(/\s+/).filter((b) => b && b !== String(bib)).join(" "));
     setStates((s) => ({ ...s, [id]: "saving" }));
     setLastSaved({ id, frame: photo.frame });
-    fetch(`/admin/api/bibs?lang=${lang}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
-      body: JSON.stringify({ action: "undoAuto", photoId: id, bib }),
-    })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { error?: { message: string } };
-        if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-        setStates((s) => ({ ...s, [id]: "saved" }));
-      })
+    postAdminJson(`/admin/api/bibs?lang=${lang}`, { action: "undoAuto", photoId: id, bib }, csrfToken)
+      .then(() => setStates((s) => ({ ...s, [id]: "saved" })))
       .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
     input.current?.focus();
   };
@@ -210,7 +199,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               save();
             }}
           >
-            <input type="hidden" name="_csrf" value={csrfToken} />
+            <CsrfField />
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="photoId" value={photo.id} />
             <input type="hidden" name="next" value={nextHref} />
