@@ -48,8 +48,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   const { db } = deps;
   const currency = currencyForCountry(input.country);
   const email = normalizeEmail(input.email);
-  const priced: PricedOrder & { race?: { id: number } } =
-    "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+  const priced: PricedOrder & { race?: { id: number } } = await priceIn(db, input, currency);
   const other = await priceInOther(db, input, currency === "ARS" ? "USD" : "ARS");
   const hash = cartHash(email, currency, input);
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
@@ -113,6 +112,10 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   return { id: order.publicId, link: await openCheckout(deps, provider!, order, { ...input, email }, priced.lines.length) };
 }
 
+/** A cart or a full set, priced from the database in `currency`. */
+const priceIn = (db: Db, input: PurchaseInput, currency: Currency) =>
+  "photoIds" in input ? priceCart(db, input.photoIds, currency) : priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+
 /**
  * The same purchase priced in the currency it is not paid in, as the cart
  * shows both: a free cart is free in both; a full set the race sells in one
@@ -120,7 +123,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
  */
 async function priceInOther(db: Db, input: PurchaseInput, currency: Currency): Promise<{ subtotal: number; total: number }> {
   try {
-    const priced = "photoIds" in input ? await priceCart(db, input.photoIds, currency) : await priceFullset(db, input.fullset.raceId, input.fullset.bib, currency);
+    const priced = await priceIn(db, input, currency);
     return { subtotal: priced.subtotal, total: priced.total };
   } catch (error) {
     if (isDomainError(error)) return { subtotal: 0, total: 0 };
