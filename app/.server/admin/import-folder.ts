@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { importFolder, type ImportReport } from "../catalog/index.ts";
+import { FolderError, importFolder, type ImportReport } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { jobs, races } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
@@ -43,9 +43,6 @@ export type ImportRun = {
   error: string | null;
   startedAt: Date;
 };
-
-/** How catalog's import names a problem in the folder's own files. */
-const FOLDER_PROBLEM = /^(race\.json|photos\.csv)\b/;
 
 /** Progress is written at most this often (each write also renews the job's lease). */
 const PROGRESS_EVERY_MS = 1000;
@@ -109,7 +106,7 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
       const reason = error instanceof Error ? error.message : String(error);
       // Only a wrong race.json or photos.csv is final: the operator must fix the folder. Anything
       // else (the database, a disk, another import of the same folder) is retried by the queue.
-      if (!FOLDER_PROBLEM.test(reason)) throw error;
+      if (!(error instanceof FolderError)) throw error;
       await patchRun(db, runId, { error: reason });
       await audit(db, op, "race.import", { folder, runId, error: reason });
       return;

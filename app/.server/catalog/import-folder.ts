@@ -10,6 +10,7 @@ import { parsePhotosCsv, type PhotoMeta } from "./photos-csv.ts";
 import { parseRaceFile, raceValues, type RaceFile } from "./race-file.ts";
 import type { RaceRow } from "./races.ts";
 import { toMinor } from "../../domain/money.ts";
+import { FolderError } from "./folder-error.ts";
 
 export type ImportReport = {
   slug: string;
@@ -68,12 +69,12 @@ async function readJson(file: string): Promise<unknown> {
   try {
     text = await fs.readFile(file, "utf8");
   } catch {
-    throw new Error(`${path.basename(file)} is missing from the import folder`);
+    throw new FolderError(`${path.basename(file)} is missing from the import folder`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path.basename(file)} is not valid JSON: ${(error as Error).message}`);
+    throw new FolderError(`${path.basename(file)} is not valid JSON: ${(error as Error).message}`);
   }
 }
 

@@ -14,3 +14,4 @@ export { parseRaceFile } from "./race-file.ts";
 export type { RaceFile } from "./race-file.ts";
 export { randomCode } from "./public-ids.ts";
 export { pick } from "./localize.ts";
+export { FolderError } from "./folder-error.ts";

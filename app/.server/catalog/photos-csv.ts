@@ -1,5 +1,6 @@
 import { parseBibList } from "../../domain/bibs.ts";
 import { toMinor } from "../../domain/money.ts";
+import { FolderError } from "./folder-error.ts";
 
 /** One row of photos.csv; undefined fields keep the race's defaults. */
 export type PhotoMeta = {
@@ -53,7 +54,7 @@ function amount(cell: string, where: string): number | undefined {
   const v = cell.trim();
   if (v === "") return undefined;
   const n = Number(v.replace(",", "."));
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${where}: "${cell}" is not an amount`);
+  if (!Number.isFinite(n) || n < 0) throw new FolderError(`${where}: "${cell}" is not an amount`);
   return toMinor(n);
 }
 
@@ -62,26 +63,26 @@ function flag(cell: string, where: string): boolean | undefined {
   if (v === "") return undefined;
   if (["1", "true", "yes", "si", "sí", "sim", "x"].includes(v)) return true;
   if (["0", "false", "no", "não", "nao"].includes(v)) return false;
-  throw new Error(`${where}: "${cell}" is not yes or no`);
+  throw new FolderError(`${where}: "${cell}" is not yes or no`);
 }
 
 /** photos.csv → metadata by file name. Throws one line naming the row and column on bad input. */
 export function parsePhotosCsv(text: string): Map<string, PhotoMeta> {
   const rows = splitCsv(text.replace(/^\uFEFF/, ""));
   const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase());
-  if (!header.includes("file")) throw new Error("photos.csv: the first row must name the columns, starting with file");
+  if (!header.includes("file")) throw new FolderError("photos.csv: the first row must name the columns, starting with file");
   const index = (name: (typeof COLUMNS)[number]) => header.indexOf(name);
   const meta = new Map<string, PhotoMeta>();
   rows.forEach((cells, i) => {
     const at = (name: (typeof COLUMNS)[number]) => (index(name) >= 0 ? (cells[index(name)] ?? "") : "");
     const where = (col: string) => `photos.csv row ${i + 2} ${col}`;
     const file = at("file").trim();
-    if (!file) throw new Error(`${where("file")}: empty file name`);
+    if (!file) throw new FolderError(`${where("file")}: empty file name`);
     let bibs: number[] | undefined;
     try {
       bibs = at("bibs").trim() ? parseBibList(at("bibs")) : undefined;
     } catch {
-      throw new Error(`${where("bibs")}: "${at("bibs")}" is not a list of bib numbers`);
+      throw new FolderError(`${where("bibs")}: "${at("bibs")}" is not a list of bib numbers`);
     }
     const tags = at("tags").trim() ? at("tags").trim().split(/\s+/) : undefined;
     meta.set(file, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { toMinor } from "../../domain/money.ts";
+import { FolderError } from "./folder-error.ts";
 
 // race.json of an import folder (ARCHITECTURE.md §4). Amounts are whole currency units.
 
@@ -58,7 +59,7 @@ export function parseRaceFile(json: unknown): RaceFile {
   const result = raceFileSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`race.json: ${issue.path.join(".") || "file"} ${issue.message}`);
+    throw new FolderError(`race.json: ${issue.path.join(".") || "file"} ${issue.message}`);
   }
   return result.data;
 }
