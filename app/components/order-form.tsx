@@ -12,6 +12,12 @@ export type OrderFormState = {
   clearDraft(): void;
   /** True once the page runs its JavaScript: before that the form stays fully usable as a plain form. */
   hydrated: boolean;
+  /**
+   * This checkout's idempotency key, made by the browser and kept with the
+   * draft: a submit repeated after a reload or a lost answer is the same order.
+   * Only this tab knows it, so no one else can be handed that order.
+   */
+  key: string;
 };
 
 /**
@@ -21,16 +27,19 @@ export type OrderFormState = {
 export function useOrderForm(draftKey: string): OrderFormState {
   const [values, setValues] = useState<OrderFormValues>(EMPTY_ORDER_FORM);
   const [hydrated, setHydrated] = useState(false);
+  const [key, setKey] = useState("");
   useEffect(() => {
     try {
       const saved = JSON.parse(sessionStorage.getItem(draftKey) ?? "null") as Partial<OrderFormValues> | null;
       if (saved) setValues((v) => ({ ...v, ...saved, country: isCountry(saved.country) ? saved.country : "" }));
     } catch {}
+    setKey(checkoutKey(`${draftKey}:key`));
     setHydrated(true);
   }, [draftKey]);
   return {
     values,
     hydrated,
+    key,
     set(key, value) {
       setValues((v) => {
         const next = { ...v, [key]: value };
@@ -43,9 +52,20 @@ export function useOrderForm(draftKey: string): OrderFormState {
     clearDraft() {
       try {
         sessionStorage.removeItem(draftKey);
+        sessionStorage.removeItem(`${draftKey}:key`);
       } catch {}
     },
   };
+}
+
+function checkoutKey(storageKey: string): string {
+  const made = crypto.randomUUID();
+  try {
+    const kept = sessionStorage.getItem(storageKey);
+    if (kept) return kept;
+    sessionStorage.setItem(storageKey, made);
+  } catch {}
+  return made;
 }
 
 /** One more field of a form's draft (the pre-order's dni and distance), kept like the rest. */

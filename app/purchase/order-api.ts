@@ -48,8 +48,9 @@ export async function getJson<T>(path: string, lang: Lang, signal?: AbortSignal)
   return body;
 }
 
-/** The buyer's part of every order payload (SPEC §3 checkout form). */
-export const buyerData = (values: OrderFormValues) => ({
+/** The buyer's part of every order payload (SPEC §3 checkout form), with the checkout's idempotency key. */
+export const buyerData = (values: OrderFormValues, idempotencyKey: string) => ({
+  idempotencyKey: idempotencyKey || undefined,
   country: values.country,
   firstName: values.firstName.trim(),
   lastName: values.lastName.trim(),

@@ -81,7 +81,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
                     <input key={item.id} type="hidden" name="ids" value={item.id} />
                   ))}
                   submit={async (values) => {
-                    const body = await postJson<{ data: { link: string } }>("/api/purchase", { ...buyerData(values), images: cart.items }, lang);
+                    const body = await postJson<{ data: { link: string } }>("/api/purchase", { ...buyerData(values, form.key), images: cart.items }, lang);
                     return body.data.link;
                   }}
                   onDone={() => {

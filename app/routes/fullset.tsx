@@ -86,7 +86,7 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
                 submit={async (values) => {
                   const body = await postJson<{ data: { link: string } }>(
                     "/api/purchase",
-                    { ...buyerData(values), images: [], fullIn: 1, raceId: offer.race.id, n: offer.n },
+                    { ...buyerData(values, form.key), images: [], fullIn: 1, raceId: offer.race.id, n: offer.n },
                     lang,
                   );
                   return body.data.link;

@@ -102,7 +102,7 @@ export default function Preorder({ loaderData, actionData }: Route.ComponentProp
             submit={async (values) => {
               const answer = await postJson<{ status: string; link: string | null }>(
                 "/api/preventa",
-                { ...buyerData(values), raceId: race.id, dni: dni.trim(), raceSlug: race.slug, distance: distance || undefined },
+                { ...buyerData(values, form.key), raceId: race.id, dni: dni.trim(), raceSlug: race.slug, distance: distance || undefined },
                 lang,
               );
               if (answer.status !== "success" || !answer.link) throw new Error(m.preorderPage.createError);

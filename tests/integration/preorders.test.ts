@@ -54,7 +54,10 @@ describe("pre-orders", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: "success" });
     expect(body.link).toMatch(/^http:\/\/shop\.test\/pay\/demo\//);
-    expect((await post()).body.link).toBe(body.link);
+    // A double submit from the same browser (same key) is the same pre-order; without the key it never is.
+    const keyed = await post({ idempotencyKey: "preorder-key-000001" });
+    expect((await post({ idempotencyKey: "preorder-key-000001" })).body.link).toBe(keyed.body.link);
+    expect((await post()).body.link).not.toBe(body.link);
 
     for (const [data, text] of [
       [{ dni: "" }, /DNI/],
@@ -166,6 +169,15 @@ describe("pre-orders", () => {
     await shop.services.admin.photos.tag(admin, await photoId("P01"), { bibs: [300, 4242], tagIds: [] });
     expect((await syncJobs()).map((j) => j.uniqueKey)).not.toContain(`preorder-sync:${race.raceId}:4242`);
     expect(readyMails(sale)).toHaveLength(1);
+  });
+
+  it("finding 1, purchase takeover: a pre-order repeated by someone else never shows the buyer's pre-purchase", async () => {
+    const mine = await post({ email: "owner@example.com", confirmEmail: "owner@example.com", dni: "30123456", idempotencyKey: "owners-preorder-key-1" });
+    const theirs = await post({ email: "owner@example.com", confirmEmail: "owner@example.com", dni: "30123456" });
+    const guessed = await post({ email: "owner@example.com", confirmEmail: "owner@example.com", dni: "30123456", idempotencyKey: "guessed-preorder-key" });
+    expect(mine.body.status).toBe("success");
+    expect(theirs.body.link).not.toBe(mine.body.link);
+    expect(guessed.body.link).not.toBe(mine.body.link);
   });
 
   it("stores the distance and a dni written with dots as digits; 404 for an unknown pre-purchase", async () => {

@@ -39,14 +39,33 @@ describe("POST /api/purchase", () => {
     expect(await orderOf(ar.body.data.id)).toMatchObject({ currency: "ARS", total: 500_000, lang: "en" });
   });
 
-  it("returns the same pending order when the same cart is submitted again", async () => {
-    const data = { images: [cartItem(race.ids.P03), cartItem(race.ids.P04)], email: "twice@example.com", confirmEmail: "TWICE@example.com ".toLowerCase().trim() };
+  it("returns the same pending order when the same checkout (same browser key) is submitted again", async () => {
+    const key = "checkout-key-twice-0001";
+    const data = { images: [cartItem(race.ids.P03), cartItem(race.ids.P04)], email: "twice@example.com", confirmEmail: "twice@example.com", idempotencyKey: key };
     const [a, b] = await Promise.all([buy(data), buy(data)]);
     const c = await buy({ ...data, images: [...data.images].reverse() });
     expect(a.body.data.id).toBe(b.body.data.id);
     expect(c.body.data).toEqual(a.body.data);
     const other = await buy({ ...data, images: [cartItem(race.ids.P03)] });
     expect(other.body.data.id).not.toBe(a.body.data.id);
+  });
+
+  it("finding 1, purchase takeover: repeating a buyer's e-mail and cart never hands over their order", async () => {
+    const data = { images: [cartItem(race.ids.P05), cartItem(race.ids.F13)], email: "victim@example.com", confirmEmail: "victim@example.com" };
+    const victim = await buy({ ...data, idempotencyKey: "victims-own-key-0001" });
+    // The attacker knows the e-mail and the photos, but not the victim's browser key.
+    const withoutKey = await buy(data);
+    const otherKey = await buy({ ...data, idempotencyKey: "attackers-guess-0001" });
+    for (const attempt of [withoutKey, otherKey]) {
+      expect(attempt.status).toBe(200);
+      expect(attempt.body.data.id).not.toBe(victim.body.data.id);
+      expect(attempt.body.data.link).not.toBe(victim.body.data.link);
+    }
+    // Free orders are the quickest to take over: each submit is its own order too.
+    const free = { images: [cartItem(race.ids.F13)], email: "victim-free@example.com", confirmEmail: "victim-free@example.com" };
+    const first = await buy({ ...free, idempotencyKey: "victims-free-key-01" });
+    const again = await buy(free);
+    expect(again.body.data.id).not.toBe(first.body.data.id);
   });
 
   it("delivers a free order at once: paid, then closed with its e-mail", async () => {

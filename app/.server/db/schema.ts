@@ -250,6 +250,8 @@ export const preorders = pgTable(
     providerRef: text("provider_ref"),
     paymentLink: text("payment_link"),
     lang: text("lang").notNull().default("es"),
+    // Hash of the browser's checkout key and what was ordered: a repeated submit finds its pre-order by it.
+    requestHash: text("request_hash"),
     // The sale created from this pre-order once the race's photos are published.
     orderId: integer("order_id").references(() => orders.id),
     createdAt: createdAt(),
@@ -258,6 +260,7 @@ export const preorders = pgTable(
   (t) => [
     uniqueIndex("preorders_public_id_key").on(t.publicId),
     index("preorders_race_idx").on(t.raceId),
+    index("preorders_request_hash_idx").on(t.requestHash),
     check("preorders_state_valid", sql`${t.state} in (1, 2, 3, 4, 6)`),
   ],
 );

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { formatMoney, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
@@ -19,7 +19,18 @@ import { moveOrder, recordCreated } from "./state-machine.ts";
 /** SPEC §3 checkout form: '1' Argentina, '2' Brasil, '3' Chile, '4' other. */
 export type Country = "1" | "2" | "3" | "4";
 
-export type Buyer = { country: Country; firstName: string; lastName: string; email: string; lang: Lang };
+export type Buyer = {
+  country: Country;
+  firstName: string;
+  lastName: string;
+  email: string;
+  lang: Lang;
+  /**
+   * Created by the buyer's browser for one checkout; a repeated submit carrying
+   * the same key is the same order. Without it every submit is a new order.
+   */
+  idempotencyKey?: string;
+};
 
 export type PurchaseInput = Buyer & ({ photoIds: string[] } | { fullset: { raceId: number; bib: number } });
 
@@ -27,13 +38,18 @@ export type PurchaseCreated = { id: string; link: string };
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** A repeated submit of the same cart and e-mail within this window is the same order. */
+/** A repeated submit with the same idempotency key within this window is the same order. */
 const REPEAT_WINDOW_MS = 10 * 60_000;
 
-/** Same buyer, same photos, same currency: the same purchase. */
+/**
+ * Same checkout key, buyer, photos and currency: the same purchase. The key is
+ * the secret part: knowing a buyer's e-mail and cart is not enough to be handed
+ * their order. Without a key the hash is unique, so nothing ever matches it.
+ */
 function cartHash(email: string, currency: string, input: PurchaseInput): string {
+  if (!input.idempotencyKey) return `once:${randomUUID()}`;
   const what = "photoIds" in input ? ["cart", [...new Set(input.photoIds)].sort()] : ["fullset", input.fullset.raceId, input.fullset.bib];
-  return createHash("sha256").update(JSON.stringify([email, currency, what])).digest("hex");
+  return createHash("sha256").update(JSON.stringify([input.idempotencyKey, email, currency, what])).digest("hex");
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -41,8 +57,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /**
  * Turns a checkout into a sale priced from the database alone. A free sale is
  * paid at once and delivered; otherwise it waits, pending, for the provider
- * whose link is returned. Submitting the same cart again within minutes
- * returns the same sale.
+ * whose link is returned. Submitting the same checkout again (same browser
+ * key) within minutes returns the same sale.
  */
 export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Promise<PurchaseCreated> {
   const { db } = deps;

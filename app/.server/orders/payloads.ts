@@ -16,6 +16,8 @@ const buyer = {
   lastName: name,
   email: z.string().trim().max(254).pipe(z.email()),
   confirmEmail: z.string().trim(),
+  // The browser's key for this checkout (see Buyer.idempotencyKey); anything else is ignored.
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/).optional().catch(undefined),
 };
 /** SPEC §5: the e-mail must equal its confirmation exactly. */
 const sameEmail = (d: { email: string; confirmEmail: string }) => d.email === d.confirmEmail;
@@ -70,7 +72,7 @@ export function parsePurchase(body: unknown, lang: Lang): PurchaseInput {
   const parsed = envelope(purchaseData).safeParse(body);
   if (!parsed.success) throw fieldError(parsed.error);
   const d = parsed.data.data;
-  const base = { country: d.country, firstName: d.firstName, lastName: d.lastName, email: d.email, lang };
+  const base = { country: d.country, firstName: d.firstName, lastName: d.lastName, email: d.email, lang, idempotencyKey: d.idempotencyKey };
   if (d.fullIn !== undefined) {
     const bib = parseRunnerNumber(d.n);
     if (bib === undefined) throw invalid("invalidRunner");
@@ -92,6 +94,7 @@ export function parsePreorder(body: unknown, lang: Lang): PreorderInput {
     lastName: d.lastName,
     email: d.email,
     lang,
+    idempotencyKey: d.idempotencyKey,
     raceId: d.raceId,
     raceSlug: d.raceSlug,
     dni: d.dni,

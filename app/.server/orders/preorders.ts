@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
@@ -48,28 +48,27 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
   const lang = input.lang;
   const provider = total > 0 ? deps.payments.forCurrency(currency) : undefined;
   if (total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
-  const hash = createHash("sha256").update(JSON.stringify(["preorder", race.id, email, dni, currency])).digest("hex");
+  // Only the browser that made the first submit holds its key (see cartHash in create-purchase.ts).
+  const hash = input.idempotencyKey
+    ? createHash("sha256").update(JSON.stringify(["preorder", input.idempotencyKey, race.id, email, dni, currency])).digest("hex")
+    : `once:${randomUUID()}`;
 
   const { preorder, repeated } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
     const [existing] = await tx
-      .select({ preorder: preorders })
+      .select()
       .from(preorders)
-      .innerJoin(customers, eq(customers.id, preorders.customerId))
       .where(
         and(
-          eq(preorders.raceId, race.id),
-          eq(preorders.dni, dni),
-          eq(customers.email, email),
-          eq(preorders.currency, currency),
+          eq(preorders.requestHash, hash),
           inArray(preorders.state, [STATE.pending, STATE.paid]),
           gt(preorders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
         ),
       )
       .orderBy(desc(preorders.createdAt))
       .limit(1);
-    if (existing) return { preorder: existing.preorder, repeated: true };
+    if (existing) return { preorder: existing, repeated: true };
     const [customer] = await tx
       .insert(customers)
       .values({ email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), country: Number(input.country) })
@@ -87,6 +86,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
         otherTotal: currency === "ARS" ? race.preorderUsd : race.preorderArs,
         provider: provider?.name ?? "free",
         lang,
+        requestHash: hash,
       })
       .returning();
     await recordCreated(tx, { preorderId: preorder.id }, "pre-order form");
