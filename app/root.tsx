@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import "./app.css";
+import { NONCE_PLACEHOLDER } from "./csp-nonce.ts";
 import { CartPanel } from "./components/cart-panel.tsx";
 import { Footer } from "./components/footer.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
@@ -41,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={NONCE_PLACEHOLDER} />
+        <Scripts nonce={NONCE_PLACEHOLDER} />
       </body>
     </html>
   );

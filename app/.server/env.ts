@@ -30,10 +30,16 @@ const schema = z.object({
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
+  // Which proxies in front may tell us the client's address (X-Forwarded-For): a hop count, or
+  // addresses and subnets (and Express's names loopback, linklocal, uniquelocal), comma-separated.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(?:\d{1,2}|(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?)(?:\s*,\s*(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?))*)$/, "must be a hop count or a comma-separated list of addresses")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; seedDemo: boolean };
+export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; seedDemo: boolean; trustProxy: number | string[] | false };
 
 export class EnvError extends Error {}
 
@@ -52,7 +58,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     seedDemo: env.SEED_DEMO === undefined ? true : env.SEED_DEMO === "1" || env.SEED_DEMO === "true",
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+/** Nothing trusted by default: every client is its own socket address, and a forged X-Forwarded-For is ignored. */
+function trustProxyOf(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(",").map((s) => s.trim());
 }
 
 let cached: Env | undefined;

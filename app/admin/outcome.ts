@@ -1,3 +1,4 @@
+import { isDbInt } from "../domain/ids.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import { isDomainError } from "../.server/errors.ts";
@@ -61,7 +62,7 @@ export function formFields(form: FormData): Record<string, string> {
 
 /** A positive integer route param, or a 404. */
 export function idParam(value: string | undefined): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw data(null, { status: 404 });
+  const n = /^\d{1,10}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!isDbInt(n)) throw data(null, { status: 404 });
   return n;
 }

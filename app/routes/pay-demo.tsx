@@ -23,7 +23,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = String((await request.formData()).get("outcome"));
   if (outcome !== "approved" && outcome !== "rejected") throw data(null, { status: 400 });
-  return redirect(await context.get(servicesContext).purchases.demo.decide(params.token, outcome));
+  try {
+    return redirect(await context.get(servicesContext).purchases.demo.decide(params.token, outcome));
+  } catch (error) {
+    if (isDomainError(error)) throw data(null, { status: error.status });
+    throw error;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

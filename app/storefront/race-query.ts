@@ -6,6 +6,9 @@ export type RaceQuery = { page: number; bib?: number; tag?: string };
 
 const TAG = /^[a-z0-9-]{1,64}$/;
 
+/** No race has a million photos; a larger page number shows the empty last page, not a database error. */
+export const MAX_PAGE = 99_999;
+
 /**
  * The race page's query (SPEC §2: p, n, t) read the same way on the server and in
  * the browser. A zero or unclean runner number sends the visitor to the page
@@ -19,7 +22,7 @@ export function readRaceQuery(url: URL, lang: Lang, slug: string): RaceQuery & {
     rest.delete("n");
     return { page: 1, redirectTo: href("race", lang, { slug }) + (rest.size ? `?${rest}` : "") };
   }
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("p") ?? "1", 10) || 1);
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("p") ?? "1", 10) || 1));
   const tag = url.searchParams.get("t") ?? "";
   return { page, bib, tag: TAG.test(tag) ? tag : undefined };
 }

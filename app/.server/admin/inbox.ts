@@ -1,3 +1,4 @@
+import { dbId } from "../http/fields.ts";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isLang } from "../../i18n/langs.ts";
@@ -13,7 +14,7 @@ import { dayRange, PAGE } from "./sales.ts";
 
 const day = z.union([z.literal(""), z.iso.date()]).optional().catch(undefined);
 export const listFilterSchema = z.object({
-  raceId: z.coerce.number().int().positive().optional().catch(undefined),
+  raceId: dbId.optional().catch(undefined),
   state: z.coerce.number().int().min(1).max(6).optional().catch(undefined),
   notified: z.enum(["yes", "no"]).optional().catch(undefined),
   from: day,

@@ -1,3 +1,4 @@
+import { dbId } from "../http/fields.ts";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
@@ -23,14 +24,14 @@ export const inviteSchema = z.object({
   email: z.email().trim().toLowerCase(),
   name: z.string().trim().max(120).default(""),
   role: z.enum(["admin", "photographer"]),
-  raceIds: z.array(z.coerce.number().int().positive()).default([]),
+  raceIds: z.array(dbId).default([]),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
 export const updateOperatorSchema = z.object({
   name: z.string().trim().max(120).default(""),
   role: z.enum(["admin", "photographer"]),
-  raceIds: z.array(z.coerce.number().int().positive()).default([]),
+  raceIds: z.array(dbId).default([]),
   disabled: z.boolean().default(false),
 });
 export type UpdateOperatorInput = z.input<typeof updateOperatorSchema>;

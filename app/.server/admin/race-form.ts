@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseBibRanges } from "../../domain/bibs.ts";
+import { DB_INT_MAX } from "../../domain/ids.ts";
 import { toMinor } from "../../domain/money.ts";
 
 // The race editor's form. Field errors are message keys under admin.fieldErrors.
@@ -10,7 +11,7 @@ const slug = text.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug").max(80, "tooLong")
 const amount = text
   .regex(/^(\d+|\d{1,3}(\.\d{3})+)?$/, "amount")
   .transform((v) => toMinor(Number(v.replace(/\./g, "") || "0")))
-  .refine((v) => v <= 10_000_000_000, "amount");
+  .refine((v) => v <= DB_INT_MAX, "amount");
 const count = text.regex(/^\d{0,6}$/, "count").transform((v) => Number(v || "0"));
 const bibRanges = text.refine((value) => {
   try {

@@ -1,3 +1,4 @@
+import { dbId } from "../http/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatMoney } from "../../domain/money.ts";
@@ -21,7 +22,7 @@ export const SHOP_ZONE = "America/Argentina/Buenos_Aires";
 
 const day = z.union([z.literal(""), z.iso.date()]).optional();
 export const orderFilterSchema = z.object({
-  raceId: z.coerce.number().int().positive().optional().catch(undefined),
+  raceId: dbId.optional().catch(undefined),
   state: z.coerce.number().int().min(1).max(6).optional().catch(undefined),
   currency: z.enum(["ARS", "USD"]).optional().catch(undefined),
   from: day.catch(undefined),

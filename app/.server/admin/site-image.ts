@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { contentHash } from "../images/index.ts";
+import { contentHash, rasterize } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { invalid } from "../errors.ts";
 
@@ -15,7 +14,7 @@ export async function storeSiteImage(storage: Storage, file: File, prefix: strin
   const input = Buffer.from(await file.arrayBuffer());
   let data: Buffer;
   try {
-    data = await sharp(input, { failOn: "truncated" }).rotate().resize({ width: maxWidth, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    data = await rasterize(input, maxWidth);
   } catch {
     throw invalid("imageUnreadable");
   }

@@ -7,7 +7,7 @@ import { DomainError } from "../errors.ts";
 import { preorderBibsTagged } from "../orders/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
-import { requireRace, type Operator } from "./operator.ts";
+import { requireAdmin, requireRace, type Operator } from "./operator.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
 import { countsByRace } from "./races.ts";
 
@@ -160,12 +160,15 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
   return { photoId, bibs: unique.sort((a, b) => a - b), tagIds, tagged: counts?.tagged ?? 0, untagged: counts?.untagged ?? 0 };
 }
 
+/** No single photo sells for more than AR$ 1.000.000 (in minor units), so a cart's total always fits its column. */
+export const MAX_PHOTO_PRICE = 100_000_000;
+
 export const bulkSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("addBibs"), bibs: z.array(z.number().int().positive()).min(1).max(50) }),
   z.object({ action: z.literal("removeBibs") }),
   z.object({ action: z.enum(["addTag", "removeTag"]), tagId: z.number().int().positive() }),
   z.object({ action: z.literal("free"), free: z.boolean() }),
-  z.object({ action: z.literal("sale"), saleArs: z.number().int().nonnegative().nullable(), saleUsd: z.number().int().nonnegative().nullable() }),
+  z.object({ action: z.literal("sale"), saleArs: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable(), saleUsd: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable() }),
   z.object({ action: z.literal("hidden"), hidden: z.boolean() }),
   z.object({ action: z.literal("delete") }),
 ]);
@@ -182,6 +185,8 @@ export async function bulkPhotos(
   recognition?: Pick<RecognitionPort, "settle" | "confirm">,
 ) {
   const action = bulkSchema.parse(input);
+  // Prices are the shop's: a photographer tags and hides, never makes photos free or puts them on sale.
+  if (action.action === "free" || action.action === "sale") requireAdmin(op);
   await requireRace(db, op, raceId);
   if (!photoIds.length) throw new DomainError("Invalid", "noSelection");
   const targets = (

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { fullsetOverrides, races, tags } from "../db/schema.ts";
-import { contentHash } from "../images/index.ts";
+import { contentHash, rasterize } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { ingestPhoto } from "./ingest-photo.ts";
 import { parsePhotosCsv, type PhotoMeta } from "./photos-csv.ts";
@@ -78,15 +78,26 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
-/** Stores logo.* / hero.* under content-hashed public keys (same file, same key). */
+/** The widest a race's logo and hero are kept, as in the race editor. */
+const RACE_IMAGE_WIDTH = { logo: 512, hero: 2400 } as const;
+
+/**
+ * Stores logo.* / hero.* as WebP under content-hashed public keys (same file,
+ * same key). An SVG is rasterised like a web upload: served as a picture, its
+ * script can never run on our origin.
+ */
 async function storeRaceImage(storage: Storage, folder: string, slug: string, base: "logo" | "hero"): Promise<string | undefined> {
   const entries = await fs.readdir(folder);
   const name = entries.find((n) => new RegExp(`^${base}\\.(png|jpe?g|webp|svg)$`, "i").test(n));
   if (!name) return undefined;
-  const data = await fs.readFile(path.join(folder, name));
-  const ext = path.extname(name).slice(1).toLowerCase().replace("jpeg", "jpg");
-  const key = `public/r/${slug}/${base}-${contentHash(data, 12)}.${ext}`;
-  if (!(await storage.exists(key))) await storage.put(key, data);
+  let data: Buffer;
+  try {
+    data = await rasterize(await fs.readFile(path.join(folder, name)), RACE_IMAGE_WIDTH[base]);
+  } catch (error) {
+    throw new FolderError(`${name} is not a readable image: ${(error as Error).message}`);
+  }
+  const key = `public/r/${slug}/${base}-${contentHash(data, 12)}.webp`;
+  if (!(await storage.exists(key))) await storage.put(key, data, "image/webp");
   return key;
 }
 

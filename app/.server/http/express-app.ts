@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
@@ -7,6 +6,8 @@ import { clientContext, servicesContext } from "../../context.ts";
 import type { Services } from "../services.ts";
 import { cliBridge } from "./cli-bridge.ts";
 import { mediaHandler } from "./media.ts";
+import { pageHandler } from "./page-handler.ts";
+import { requestGuard, sendRefusal } from "./request-guard.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -23,9 +24,11 @@ export type AppOptions = {
 export function createExpressApp({ services, build, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Rate limits and logs key on req.ip: only the proxies TRUST_PROXY names may set it from X-Forwarded-For.
+  app.set("trust proxy", services.env.trustProxy);
   app.use(requestLog(services.logger));
-  app.use(securityHeaders(Boolean(devMiddleware)));
+  app.use(requestGuard());
+  app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -52,7 +55,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    pageHandler({
       build,
       mode: devMiddleware ? "development" : "production",
       getLoadContext: (req) =>
@@ -65,9 +68,16 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
     }),
   );
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // Express and its static files raise 4xx errors of their own (a bad encoding, a folder): they are the client's.
+    const status = Number((error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+    if (status >= 400 && status < 500) {
+      if (!res.headersSent) sendRefusal(req, res, status, status === 413 ? "tooLarge" : status === 404 ? "notFound" : "badRequest");
+      return;
+    }
     services.logger.error({ err: error }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal error");
+    else res.destroy();
   });
   return app;
 }

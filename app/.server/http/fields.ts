@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DB_INT_MAX } from "../../domain/ids.ts";
 
 // Form fields several public forms share (contact, preparing-race notice).
 
@@ -15,3 +16,6 @@ export const nameField = (max: number) =>
     .string()
     .transform((s) => s.replace(/\s+/g, " ").trim())
     .pipe(z.string().min(1).max(max));
+
+/** A database id from a form or query: positive, whole and within an integer column. */
+export const dbId = z.coerce.number().int().positive().max(DB_INT_MAX);

@@ -10,6 +10,12 @@ const TYPES: Record<string, string> = {
 };
 
 /**
+ * What a public file may do if a browser opens it as a document: nothing. An
+ * SVG (older imports stored them as sent) is shown, its scripts never run.
+ */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+/**
  * Serves public storage keys (derivatives, logos, banners). Their names carry a
  * content hash, so they are cached for a year. Originals are never public keys.
  */
@@ -18,7 +24,7 @@ export function mediaHandler(storage: Storage) {
     const key = String((req.params as Record<string, string | string[]>).key instanceof Array
       ? ((req.params as Record<string, string[]>).key).join("/")
       : (req.params as Record<string, string>).key);
-    if (!isPublicKey(key)) {
+    if (!isPublicKey(key) || key.split("/").some((part) => part === "" || part === "." || part === "..")) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
@@ -26,6 +32,7 @@ export function mediaHandler(storage: Storage) {
       const stream = await storage.stream(key);
       res.setHeader("Content-Type", TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream");
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Content-Security-Policy", MEDIA_CSP);
       stream.on("error", () => res.destroy());
       stream.pipe(res);
     } catch (error) {

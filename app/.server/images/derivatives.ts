@@ -1,10 +1,27 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type SharpOptions } from "sharp";
 import { watermarkSvg } from "./watermark.ts";
 
 export const THUMB_WIDTH = 480;
 export const MEDIUM_WIDTH = 1600;
 export const SOLD_LONG_SIDE = 3500;
+
+/**
+ * The largest picture we decode: a 45 MP camera is 8256 × 5504, so 120 MP
+ * leaves room; a "decompression bomb" declaring more is refused from its
+ * header, before a byte of it is decoded.
+ */
+export const MAX_INPUT_PIXELS = 120_000_000;
+
+export class ImageTooLarge extends Error {
+  constructor(width: number, height: number) {
+    super(`image of ${width} × ${height} pixels is larger than ${MAX_INPUT_PIXELS / 1e6} MP`);
+    this.name = "ImageTooLarge";
+  }
+}
+
+/** sharp for a picture someone sent us: never decodes more than MAX_INPUT_PIXELS. */
+export const untrusted = (image: Buffer, options: SharpOptions = {}) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
 
 export type ImageInfo = { width: number; height: number };
 
@@ -12,15 +29,16 @@ export type ImageInfo = { width: number; height: number };
 export async function probe(image: Buffer): Promise<ImageInfo> {
   const meta = await sharp(image).metadata();
   if (!meta.width || !meta.height || !meta.format) throw new Error("not a readable image");
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageTooLarge(meta.width, meta.height);
   // Decode fully once: a truncated JPEG has a valid header but fails here.
-  await sharp(image, { failOn: "truncated" }).resize(8).toBuffer();
+  await untrusted(image, { failOn: "truncated" }).resize(8).toBuffer();
   const swap = (meta.orientation ?? 1) >= 5;
   return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
 }
 
 /** A watermarked WebP no wider than `width`, for the public thumbnail and medium sizes. */
 export async function watermarked(image: Buffer, width: number): Promise<{ data: Buffer; width: number; height: number }> {
-  const resized = await sharp(image).rotate().resize({ width, withoutEnlargement: true }).toBuffer({ resolveWithObject: true });
+  const resized = await untrusted(image).rotate().resize({ width, withoutEnlargement: true }).toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = resized.info;
   const data = await sharp(resized.data)
     .composite([{ input: watermarkSvg(w, h), top: 0, left: 0 }])
@@ -31,12 +49,20 @@ export async function watermarked(image: Buffer, width: number): Promise<{ data:
 
 /** The file a buyer receives: JPEG, at most 3500 px long side, 300 dpi, no watermark. */
 export async function soldFile(image: Buffer): Promise<Buffer> {
-  return sharp(image)
+  return untrusted(image)
     .rotate()
     .resize({ width: SOLD_LONG_SIDE, height: SOLD_LONG_SIDE, fit: "inside", withoutEnlargement: true })
     .withMetadata({ density: 300 })
     .jpeg({ quality: 90, mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * Any picture (an SVG too) as a WebP no wider than `maxWidth`: a logo, hero or
+ * banner we serve is always pixels, never a document that could carry script.
+ */
+export function rasterize(input: Buffer, maxWidth: number): Promise<Buffer> {
+  return untrusted(input, { failOn: "truncated" }).rotate().resize({ width: maxWidth, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
 }
 
 export function contentHash(data: Buffer, length = 64): string {

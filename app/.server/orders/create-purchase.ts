@@ -8,7 +8,8 @@ import { message } from "../../i18n/messages/index.ts";
 import { randomCode } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders } from "../db/schema.ts";
-import { DomainError, isDomainError } from "../errors.ts";
+import { DB_INT_MAX } from "../../domain/ids.ts";
+import { DomainError, invalid, isDomainError } from "../errors.ts";
 import { formatReference, type PaymentProvider } from "../payments/index.ts";
 import { priceCart, priceFullset, type PricedOrder } from "../pricing/index.ts";
 import type { OrderDeps } from "./deps.ts";
@@ -65,6 +66,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   const currency = currencyForCountry(input.country);
   const email = normalizeEmail(input.email);
   const priced: PricedOrder & { race?: { id: number } } = await priceIn(db, input, currency);
+  if (priced.subtotal > DB_INT_MAX) throw invalid("cartTooLarge");
   const other = await priceInOther(db, input, currency === "ARS" ? "USD" : "ARS");
   const hash = cartHash(email, currency, input);
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { DomainError, invalid } from "../errors.ts";
+import { dbId } from "../http/fields.ts";
 import type { PurchaseInput } from "./create-purchase.ts";
 import type { PreorderInput } from "./preorders.ts";
 
@@ -29,7 +30,7 @@ const purchaseData = z
     // The browser's cart items: only their ids are read; their prices are display hints.
     images: z.array(z.looseObject({ id })).max(2000).optional(),
     fullIn: z.union([z.literal(1), z.literal("1"), z.literal(true)]).optional(),
-    raceId: z.coerce.number().int().positive().optional(),
+    raceId: dbId.optional(),
     n: z.union([z.string(), z.number()]).transform(String).optional(),
   })
   .refine(sameEmail, { path: ["confirmEmail"] });
@@ -37,7 +38,7 @@ const purchaseData = z
 const preorderData = z
   .object({
     ...buyer,
-    raceId: z.coerce.number().int().positive(),
+    raceId: dbId,
     raceSlug: z.string().trim().min(1).max(120),
     dni: z
       .union([z.string(), z.number()])

@@ -36,6 +36,7 @@ export function createPayments(env: Env): Payments {
       if (!mercadopago && !stripe) return demo;
       return currency === "ARS" ? (mercadopago ?? stripe) : stripe;
     },
-    byName: (name) => all[name as ProviderName],
+    // Own keys only: "__proto__" or "constructor" in a webhook path is no provider.
+    byName: (name) => (Object.hasOwn(all, name) ? all[name as ProviderName] : undefined),
   };
 }

@@ -40,7 +40,14 @@ export function localStorage(root: string): Storage {
     },
     async stream(key): Promise<Readable> {
       const target = full(key);
-      if (!fs.existsSync(target)) throw new MissingFile(key);
+      // A folder is no file either (it would fail mid-stream, after the headers).
+      let isFile = false;
+      try {
+        isFile = fs.statSync(target, { throwIfNoEntry: false })?.isFile() ?? false;
+      } catch {
+        // A name too long for the disk, or a file where a folder should be: no such file either.
+      }
+      if (!isFile) throw new MissingFile(key);
       return fs.createReadStream(target);
     },
     async exists(key) {

@@ -2,12 +2,15 @@ import { useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useAdmin } from "../../admin/use-admin.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 
 const ACTIONS = ["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"] as const;
 type Action = (typeof ACTIONS)[number];
+/** Prices are the shop's: only admins see these (the server refuses them to photographers too). */
+const PRICE_ACTIONS: readonly Action[] = ["free", "unfree", "sale", "clearSale"];
 
 /**
  * Thumbnails with checkboxes and one bulk action for the selection (tag, free,
@@ -24,6 +27,8 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [action, setAction] = useState<Action>("addBibs");
   const last = useRef<number | null>(null);
+  const isAdmin = useAdmin().operator.role === "admin";
+  const actions = isAdmin ? ACTIONS : ACTIONS.filter((a) => !PRICE_ACTIONS.includes(a));
 
   const toggle = (index: number, shift: boolean) => {
     const next = new Set(selected);
@@ -73,7 +78,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
         <label className="text-xs font-semibold text-slate-600">
           {t.bulk}
           <select name="action" value={action} onChange={(e) => setAction(e.target.value as Action)} className={`${inputClass} mt-0.5 py-1.5`}>
-            {ACTIONS.map((a) => (
+            {actions.map((a) => (
               <option key={a} value={a}>
                 {labels[a]}
               </option>

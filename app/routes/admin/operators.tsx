@@ -1,3 +1,4 @@
+import { dbId } from "../../.server/http/fields.ts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return load(lang, async () => ({ operators: await admin.operators.list(op), races: await admin.sales.races(op) }));
 }
 
-const id = z.coerce.number().int().positive();
+const id = dbId;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);

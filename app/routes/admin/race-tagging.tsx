@@ -1,3 +1,4 @@
+import { dbId } from "../../.server/http/fields.ts";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -17,7 +18,7 @@ import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/race-tagging";
 
 const GRID_WINDOW = 120;
-const cursor = z.coerce.number().int().positive().optional().catch(undefined);
+const cursor = dbId.optional().catch(undefined);
 const viewQuery = z.object({
   mode: z.enum(["single", "grid", "review"]).catch("single"),
   filter: z.enum(["all", "untagged", "review"]).catch("all"),
@@ -59,12 +60,12 @@ const whole = z
   .regex(/^\d*$/)
   .transform((v) => (v ? toMinor(Number(v)) : null));
 
-const saveForm = z.object({ intent: z.literal("save"), photoId: z.coerce.number().int().positive(), bibs, next: z.string().startsWith("/") });
+const saveForm = z.object({ intent: z.literal("save"), photoId: dbId, bibs, next: z.string().startsWith("/") });
 const bulkForm = z.object({
   intent: z.literal("bulk"),
   action: z.enum(["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"]),
   bibs: bibs.optional(),
-  tagId: z.coerce.number().int().positive().optional(),
+  tagId: dbId.optional(),
   saleArs: whole.optional(),
   saleUsd: whole.optional(),
   back: z.string().startsWith("/"),
@@ -72,8 +73,8 @@ const bulkForm = z.object({
 
 const TIMING_MAX_BYTES = 5 * 1024 * 1024;
 const REVIEW_INTENTS = { decide: 1, undoAuto: 1, recognitionSettings: 1, timing: 1, clearTiming: 1 } as const;
-const decideForm = z.object({ suggestionId: z.coerce.number().int().positive(), suggested: z.coerce.number().int(), bib: z.string().trim(), verdict: z.string().optional() });
-const undoForm = z.object({ photoId: z.coerce.number().int().positive(), bib: z.coerce.number().int().positive() });
+const decideForm = z.object({ suggestionId: dbId, suggested: z.coerce.number().int(), bib: z.string().trim(), verdict: z.string().optional() });
+const undoForm = z.object({ photoId: dbId, bib: dbId });
 const settingsForm = z.object({
   threshold: z.coerce.number().min(60).max(100),
   window: z.coerce.number().int().min(1).max(3600),

@@ -1,3 +1,4 @@
+import { dbId } from "../../.server/http/fields.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { ImportRun } from "../../.server/admin/index.ts";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const statusForm = z.object({ raceId: z.coerce.number().int().positive(), status: z.enum(["draft", "preparing", "published", "archived"]) });
+const statusForm = z.object({ raceId: dbId, status: z.enum(["draft", "preparing", "published", "archived"]) });
 const importForm = z.object({ folder: z.string().trim().min(1).max(1000) });
 
 /** Quick status changes from the list (publish), and importing a folder that is on the server (admins only). */

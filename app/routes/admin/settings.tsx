@@ -1,3 +1,4 @@
+import { dbId } from "../../.server/http/fields.ts";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...settings, saved: url.searchParams.get("saved") };
 }
 
-const id = z.coerce.number().int().positive();
+const id = dbId;
 const count = z.string().trim().regex(/^\d+$/).transform(Number);
 
 export async function action({ request, context }: Route.ActionArgs) {

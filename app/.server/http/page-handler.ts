@@ -1,0 +1,199 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
+import { sendRefusal } from "./request-guard.ts";
+import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
+
+/**
+ * React Router behind Express, in place of `@react-router/express`: the same
+ * translation of request and response, plus what that adapter leaves to each
+ * route. A body is read here, once, within a size limit, and refused when its
+ * type is one the route cannot read or its text holds NUL bytes or lone
+ * surrogates; a route's `request.formData()` or `request.json()` then never
+ * meets a body it would choke on.
+ */
+export const BODY_LIMITS = {
+  /** JSON and plain forms: a 2,000-photo cart is about 300 KB. */
+  text: 1024 * 1024,
+  /** The back office's multipart forms carry a logo, a banner or a timing file. */
+  adminMultipart: 25 * 1024 * 1024,
+  publicMultipart: 1024 * 1024,
+};
+
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
+
+type Refused = { status: number; key: string };
+
+/**
+ * Where a body may go: JSON APIs take JSON (some clients label it text/plain,
+ * or nothing), webhooks anything, pages only forms: a page's action posted
+ * without a form body is refused here, not left to fail in `formData()`.
+ */
+function acceptedBody(path: string, type: string): Refused | undefined {
+  if (path.startsWith("/api/webhooks/")) return undefined;
+  const api = path.startsWith("/api/") || path.startsWith("/admin/api/");
+  if (api && (type === "" || JSON_TYPE.test(type) || /^text\/plain\b/i.test(type) || FORM.test(type))) return undefined;
+  if (!api && FORM.test(type)) return undefined;
+  return type === "" ? { status: 400, key: "badRequest" } : { status: 415, key: "unsupportedType" };
+}
+
+function limitFor(path: string, type: string): number {
+  if (/^multipart\//i.test(type)) return /^\/(?:en\/|br\/)?admin\b/.test(path) ? BODY_LIMITS.adminMultipart : BODY_LIMITS.publicMultipart;
+  return BODY_LIMITS.text;
+}
+
+/** NUL and lone surrogates can be written in JSON as escapes and in forms as percent-encoding. */
+export function cleanBodyText(body: Buffer, type: string): boolean {
+  if (/^multipart\//i.test(type)) return true; // files are binary; their text fields are checked by the forms' schemas
+  const text = body.toString("utf8");
+  if (text.includes("\0") || !text.isWellFormed()) return false;
+  if (JSON_TYPE.test(type) || type === "" || /^text\/plain\b/i.test(type)) {
+    if (/\\u0000/i.test(text)) return false;
+    // A high surrogate escape not followed by a low one, or a low one alone.
+    if (/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})/i.test(text) || /(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i.test(text)) return false;
+  }
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    for (const part of text.split("&")) {
+      try {
+        const decoded = decodeURIComponent(part.replace(/\+/g, " "));
+        if (decoded.includes("\0") || !decoded.isWellFormed()) return false;
+      } catch {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+async function parsesAsForm(body: Buffer, type: string): Promise<boolean> {
+  try {
+    await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+class BodyError extends Error {
+  readonly refused: Refused;
+  constructor(refused: Refused) {
+    super(refused.key);
+    this.refused = refused;
+  }
+}
+
+function readBody(req: ExpressRequest, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) return Promise.reject(new BodyError({ status: 413, key: "tooLarge" }));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new BodyError({ status: 413, key: "tooLarge" }));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/** A rendered page with this response's nonce in its inline scripts and its policy. */
+export function withNonce(html: string, headers: Headers, dev: boolean): string {
+  const nonce = newNonce();
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, dev }));
+  return html.replaceAll(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`);
+}
+
+export function pageHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+}) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // Pages and the JSON API read (GET, HEAD) and submit (POST); nothing here takes PUT, PATCH, DELETE or OPTIONS.
+    if (!PAGE_METHODS.has(req.method)) {
+      res.setHeader("Allow", [...PAGE_METHODS].join(", "));
+      sendRefusal(req, res, 405, "methodNotAllowed");
+      return;
+    }
+    try {
+      // Host and forwarded headers were checked by the request guard.
+      const url = new URL(`${req.protocol}://${req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.hostname : req.get("host")}${req.originalUrl}`);
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const init: RequestInit = { method: req.method, headers: headersOf(req), signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const type = (req.get("content-type") ?? "").trim();
+        const refused = acceptedBody(req.path, type);
+        if (refused) throw new BodyError(refused);
+        const body = await readBody(req, limitFor(req.path, type));
+        if (!cleanBodyText(body, type)) throw new BodyError({ status: 400, key: "badRequest" });
+        init.body = new Uint8Array(body);
+        // A form the platform cannot parse (a broken multipart) is the client's error, found here once.
+        if (FORM.test(type) && !(await parsesAsForm(body, type))) throw new BodyError({ status: 400, key: "badRequest" });
+      }
+      let response = await handle(new Request(url, init), getLoadContext(req));
+      if (/^text\/html/i.test(response.headers.get("content-type") ?? "") && response.body) {
+        const headers = new Headers(response.headers);
+        const html = withNonce(await response.text(), headers, mode === "development");
+        response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+      }
+      await send(res, response);
+    } catch (error) {
+      if (error instanceof BodyError) {
+        if (!res.headersSent) sendRefusal(req, res, error.refused.status, error.refused.key);
+        return;
+      }
+      next(error);
+    }
+  };
+}
+
+async function send(res: ExpressResponse, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  // The page's own headers replace the defaults set earlier (one CSP, not two); cookies add up.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
