@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     "preventa.json": () => services.shop.presale(),
     "descuentos.json": () => services.shop.discounts(),
   };
-  const make = files[params.file];
+  const make = Object.hasOwn(files, params.file) ? files[params.file] : undefined;
   if (!make) return json({ error: { code: "NotFound", message: "Not found" } }, { status: 404 });
   return json(await make(), { headers: { "Cache-Control": "no-cache" } });
 }
