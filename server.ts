@@ -30,6 +30,7 @@ async function main() {
   await services.recoverJobs();
   void services.admin.uploads.recover();
   services.worker.start();
+  await services.housekeeping.start();
   const seed: { seeded: boolean; rest?: () => Promise<void> } = env.seedDemo ? await services.demo.seedIfEmpty() : { seeded: false };
   // The first photos' watermarked images are made before the shop opens.
   if (seed.seeded) await services.worker.idle([DERIVE_JOB]);
@@ -64,7 +65,7 @@ async function main() {
         (error: unknown) => logger.error({ err: error }, "demo seed failed"),
       );
     }
-    console.log(`Back office: ${env.publicUrl}/admin  ·  login ${admin.email}${admin.password ? `  ·  password ${admin.password}` : ""}`);
+    console.log(`Back office: ${env.publicUrl}/admin  ·  login ${admin.email}${backOfficePassword(admin)}`);
   });
   server.on("error", (error) => {
     console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${(error as Error).message}`);
@@ -80,6 +81,13 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** The generated password once, at the first start; afterwards only where it is kept; never one from the environment. */
+function backOfficePassword(admin: { generated?: string; passwordFile?: string }): string {
+  if (admin.generated) return `  ·  password ${admin.generated} (kept in ${admin.passwordFile}; change it under My account)`;
+  if (admin.passwordFile) return `  ·  password in ${admin.passwordFile}`;
+  return "";
 }
 
 main().catch((error) => {

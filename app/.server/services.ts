@@ -16,6 +16,8 @@ import * as payments from "./payments/index.ts";
 import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
+import { createHousekeeping } from "./housekeeping/index.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
 import type { Env } from "./env.ts";
 import { combineWorkers, counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
 import type { Logger } from "./logger.ts";
@@ -49,10 +51,11 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
 
   // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
   // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
+  const chores = createHousekeeping({ db, logger, expireZips: files.expireZips });
   const worker: Worker = combineWorkers(
     createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
     createWorker({ db, logger, handlers: office.handlers, concurrency: 1 }),
-    createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers } }),
+    createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
   );
 
   return {
@@ -63,6 +66,10 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     storage,
     worker,
     mediaUrl,
+    /** Hourly pruning of tables that grow with traffic (housekeeping/index.ts). */
+    housekeeping: chores,
+    /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */
+    rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {
       await db.execute(sql`select 1`);
       const { queued, running, failed } = await jobCounts(db);

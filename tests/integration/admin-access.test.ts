@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSession } from "../../app/middleware/admin-session.ts";
-import { MAX_FAILURES_PER_ACCOUNT, type Operator } from "../../app/.server/admin/index.ts";
+import { ACCOUNT_FAILURES_BEFORE_DELAY, MAX_FAILURES_PER_PAIR, type Operator } from "../../app/.server/admin/index.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { invite, loginAs, routerContext } from "./admin-helpers.ts";
 
@@ -56,12 +56,28 @@ describe("back-office access", () => {
     expect(setCookie).toMatch(/^dorsal_admin=[^;]+\.[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+/);
   });
 
-  it("locks an account after repeated wrong passwords, even for the right one", async () => {
+  it("finding 3, lockout: wrong passwords from elsewhere slow strangers down but never lock the operator out of a known address", async () => {
     const { op } = await invite(shop.services, admin, "locked@dorsal.test", "photographer");
     const { password } = await shop.services.admin.operators.resetPassword(admin, op.id);
     const attempt = (pw: string, ip: string) => shop.services.admin.auth.login({ email: "locked@dorsal.test", password: pw, ip, userAgent: "" });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) await expect(attempt("wrong-password", `10.1.0.${i}`)).rejects.toMatchObject({ key: "badLogin" });
-    await expect(attempt(password, "10.1.0.99")).rejects.toMatchObject({ status: 429, key: "tooManyLogins" });
+    // The operator logged in from the office before.
+    await expect(attempt(password, "10.1.9.9")).resolves.toBeDefined();
+    for (let i = 0; i < ACCOUNT_FAILURES_BEFORE_DELAY; i++) await expect(attempt("wrong-password", `10.1.0.${i}`)).rejects.toMatchObject({ key: "badLogin" });
+    // A new address must now wait (a growing delay, not a 15-minute lock for everyone)…
+    await expect(attempt("wrong-password", "10.1.0.50")).rejects.toMatchObject({ status: 429, key: "tooManyLogins", params: { retryAfter: 1 } });
+    // …while the operator's own address still gets in with the right password.
+    await expect(attempt(password, "10.1.9.9")).resolves.toBeDefined();
+  });
+
+  it("finding 2, raced login limits: forty parallel wrong passwords from one address are counted one by one", async () => {
+    const { op } = await invite(shop.services, admin, "raced@dorsal.test", "photographer");
+    await shop.services.admin.operators.resetPassword(admin, op.id);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => shop.services.admin.auth.login({ email: "raced@dorsal.test", password: "wrong-password", ip: "10.3.0.1", userAgent: "" })),
+    );
+    const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as { key: string }).key : "ok"));
+    expect(reasons.filter((k) => k === "badLogin")).toHaveLength(MAX_FAILURES_PER_PAIR);
+    expect(reasons.filter((k) => k === "tooManyLogins")).toHaveLength(40 - MAX_FAILURES_PER_PAIR);
   });
 
   it("locks an address that guesses across many accounts", async () => {

@@ -16,7 +16,15 @@ import { localStorage } from "../../app/.server/storage/index.ts";
  */
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export type TestShop = { services: Services; database: Database; env: Env; dataDir: string; close(): Promise<void> };
+export type TestShop = {
+  services: Services;
+  database: Database;
+  env: Env;
+  dataDir: string;
+  /** The file's own PostgreSQL database, when on PostgreSQL (a second "instance" can open it). */
+  databaseUrl?: string;
+  close(): Promise<void>;
+};
 
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
@@ -39,27 +47,28 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (!onPostgres) {
     const database = await openDatabase({});
     return { database, drop: async () => {} };
   }
   const pgdb = await freshPostgres();
   const database = await openDatabase({ url: pgdb.url });
-  return { database, drop: pgdb.drop };
+  return { database, url: pgdb.url, drop: pgdb.drop };
 }
 
 /** A whole shop's services on a fresh database and a temporary DATA_DIR. */
 export async function createTestShop(overrides: Record<string, string> = {}): Promise<TestShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-test-"));
   const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://shop.test", NODE_ENV: "test", ...overrides });
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const services = createServices({ env, database, storage: localStorage(path.join(dataDir, "files")), logger: createLogger("silent") });
   return {
     services,
     database,
     env,
     dataDir,
+    databaseUrl: url,
     async close() {
       await services.close();
       await drop();

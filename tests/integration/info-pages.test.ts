@@ -266,7 +266,7 @@ describe("sitemap and robots", () => {
 describe("mail queue", () => {
   it("keeps a message queued until a worker delivers it (it survives a restart)", async () => {
     await freshOutbox();
-    await shop.services.mail.send({ to: "x@example.com", lang: "es", template: "contactReceived", data: { name: "X", message: "Y" } });
+    await shop.services.mail.send({ to: "x@example.com", lang: "es", template: "contactReceived", data: { name: "X" } });
     const queued = await shop.database.db.select().from(jobs).where(eq(jobs.type, "mail.send"));
     expect(queued.some((j) => j.status === "queued")).toBe(true);
     expect(emails()).toHaveLength(0);
@@ -276,7 +276,7 @@ describe("mail queue", () => {
 
   it("sends a keyed message at most once", async () => {
     await freshOutbox();
-    const message = { to: "y@example.com", lang: "en" as const, template: "contactReceived" as const, data: { name: "Y", message: "Z" }, key: "once-only" };
+    const message = { to: "y@example.com", lang: "en" as const, template: "contactReceived" as const, data: { name: "Y" }, key: "once-only" };
     await shop.services.mail.send(message);
     await shop.services.mail.send(message);
     await shop.services.worker.drain();

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { adminUsers } from "../db/schema.ts";
 import type { Env } from "../env.ts";
-import { generatePassword, hashPassword } from "./passwords.ts";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 
 export type Role = "admin" | "photographer";
 
@@ -28,21 +28,36 @@ export async function createAdmin(db: Db, email: string, password: string, role:
   return { created: true };
 }
 
+/** What the start may print about the first admin's login; a password given in the environment is never among it. */
+export type FirstAdmin = {
+  email: string;
+  /** Generated just now, at the first start: printed once. */
+  generated?: string;
+  /** Where the generated password is kept, while it is still the account's password. */
+  passwordFile?: string;
+};
+
 /**
  * The first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD. Without a password one
- * is generated once and kept in DATA_DIR so every start can print the login.
+ * is generated at the first start, printed once and kept (mode 600) in DATA_DIR;
+ * later starts name only that file, and forget it once the password was changed.
  */
-export async function ensureFirstAdmin(db: Db, env: Env): Promise<{ email: string; password?: string }> {
+export async function ensureFirstAdmin(db: Db, env: Env): Promise<FirstAdmin> {
   const passwordFile = path.join(env.dataDir, "admin-password.txt");
   const [{ n }] = await db.select({ n: count() }).from(adminUsers);
   const email = env.ADMIN_EMAIL.toLowerCase();
   if (Number(n) === 0) {
     const password = env.ADMIN_PASSWORD ?? generatePassword();
     await createAdmin(db, email, password, "admin");
-    if (!env.ADMIN_PASSWORD) fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-    return { email, password };
+    if (env.ADMIN_PASSWORD) return { email };
+    fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    return { email, generated: password, passwordFile };
   }
-  if (env.ADMIN_PASSWORD) return { email, password: env.ADMIN_PASSWORD };
-  const saved = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, "utf8").trim() : undefined;
-  return { email, password: saved };
+  if (env.ADMIN_PASSWORD || !fs.existsSync(passwordFile)) return { email };
+  const saved = fs.readFileSync(passwordFile, "utf8").trim();
+  const [row] = await db.select({ hash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.email, email));
+  if (row && (await verifyPassword(saved, row.hash))) return { email, passwordFile };
+  // Changed since: the file would only mislead.
+  fs.rmSync(passwordFile, { force: true });
+  return { email };
 }

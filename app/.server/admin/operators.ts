@@ -1,9 +1,9 @@
-import { dbId } from "../http/fields.ts";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { adminUsers, raceAssignments, races } from "../db/schema.ts";
+import { adminSessions, adminUsers, raceAssignments, races } from "../db/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
+import { dbId } from "../http/fields.ts";
 import type { Role } from "./accounts.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
@@ -119,5 +119,7 @@ export async function changeOwnPassword(db: Db, op: Operator, input: z.input<typ
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, op.id));
   if (!row || !(await verifyPassword(data.current, row.passwordHash))) throw invalid("wrongPassword");
   await db.update(adminUsers).set({ passwordHash: await hashPassword(data.next) }).where(eq(adminUsers.id, op.id));
+  // Whoever else held this account (a lost phone, a shared login) is signed out; this session stays.
+  await db.delete(adminSessions).where(and(eq(adminSessions.adminId, op.id), ne(adminSessions.id, op.sessionId)));
   await audit(db, op, "operator.changePassword", {});
 }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
+import { isDbInt } from "../../domain/ids.ts";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import { ingestPhoto, type IngestOutcome } from "../catalog/index.ts";
@@ -75,8 +76,8 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
   }
 
   async function raceFor(op: Pick<Operator, "id" | "role">, metadata: Upload["metadata"]) {
-    const raceId = Number(metadata?.raceId);
-    if (!Number.isSafeInteger(raceId) || raceId <= 0) throw refuse(400, "raceId metadata missing");
+    const raceId = /^\d{1,10}$/.test(String(metadata?.raceId ?? "")) ? Number(metadata?.raceId) : NaN;
+    if (!isDbInt(raceId)) throw refuse(400, "raceId metadata missing");
     if (!(await canUseRace(db, op as Operator, raceId))) throw refuse(403, "not your race");
     const [race] = await db.select().from(races).where(eq(races.id, raceId));
     if (!race) throw refuse(404, "no such race");
@@ -130,6 +131,12 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
     exposedHeaders: [OUTCOME_HEADER],
     async onIncomingRequest(req) {
       await operatorOf(req);
+    },
+    // Our refusals keep their words; anything else (a database error, a full disk) is logged, never shown.
+    onResponseError(_req, error) {
+      if (!(error instanceof Error)) return undefined;
+      logger.error({ err: error }, "upload request failed");
+      return { status_code: 500, body: "upload failed, try again\n" };
     },
     async onUploadCreate(req, upload) {
       const op = await operatorOf(req);

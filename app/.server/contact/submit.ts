@@ -12,11 +12,11 @@ const SHOP_LANG: Lang = "es";
 
 export function createContactService({ db, mailer }: { db: Db; mailer: Mailer }) {
   // A person writes a handful of messages at most; a script writing more gets a 429.
-  const limiter = createRateLimiter({ limit: 8, windowMs: 10 * 60_000 });
+  const limiter = createRateLimiter({ db, bucket: "contact", limit: 8, windowMs: 10 * 60_000 });
   return {
     /** Stores the message and queues two e-mails: to the shop (reply goes to the visitor) and a copy to the visitor. */
     async submit(input: ContactInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
-      if (!limiter.hit(ip || "unknown").ok) throw new DomainError("TooMany", "tooMany");
+      if (!(await limiter.hit(ip || "unknown")).ok) throw new DomainError("TooMany", "tooMany");
       const support = await getSetting(db, "support");
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -34,7 +34,7 @@ export function createContactService({ db, mailer }: { db: Db; mailer: Mailer })
           { tx },
         );
         await mailer.send(
-          { to: input.email, lang, template: "contactReceived", replyTo: support.email, data: { name: input.name, message: input.message } },
+          { to: input.email, lang, template: "contactReceived", replyTo: support.email, data: { name: input.name } },
           { tx },
         );
       });

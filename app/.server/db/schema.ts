@@ -195,6 +195,8 @@ export const orders = pgTable(
     zipKey: text("zip_key"),
     // Share of the zip written so far (0–100) while its job runs; null when none was asked for.
     zipProgress: smallint("zip_progress"),
+    // When the zip was made or last handed to this order: zips expire (housekeeping) and are made again on request.
+    zipMadeAt: timestamp("zip_made_at", { withTimezone: true }),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -418,6 +420,18 @@ export const loginAttempts = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("login_attempts_ip_idx").on(t.ip, t.at), index("login_attempts_email_idx").on(t.email, t.at)],
+);
+
+/** One counted request of a rate limit (http/rate-limit.ts): contact, sign-ups, checkout, downloads. */
+export const rateHits = pgTable(
+  "rate_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_hits_key_idx").on(t.bucket, t.key, t.at), index("rate_hits_at_idx").on(t.at)],
 );
 
 /** Answers operators sent to contact messages. */

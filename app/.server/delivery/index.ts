@@ -3,7 +3,7 @@ import { DomainError } from "../errors.ts";
 import type { DeliveryDeps } from "./deps.ts";
 import { deliverySecret, readClaim, signClaim, type Claim } from "./signed-links.ts";
 import { paidOrder, photoFileName, photoOfOrder, soldFileKey, type OrderRow } from "./sold-files.ts";
-import { requestZip, ZIP_JOB, ZIP_MIN_PHOTOS, zipJob, type ZipAnswer } from "./zip.ts";
+import { expireZips, requestZip, ZIP_JOB, ZIP_MIN_PHOTOS, zipJob, type ZipAnswer } from "./zip.ts";
 
 export type { DeliveryDeps } from "./deps.ts";
 export type { ZipAnswer } from "./zip.ts";
@@ -53,6 +53,9 @@ export function createDelivery(deps: DeliveryDeps) {
       if (order.zipKey) return { file: await zipUrl(order), progress: 100 };
       return { file: null, progress: order.zipProgress };
     },
+
+    /** Housekeeping: zips nobody was handed for a month go (made again on request). */
+    expireZips: () => expireZips(deps),
 
     minZipPhotos: ZIP_MIN_PHOTOS,
     handlers: { [ZIP_JOB]: zipJob(deps) },

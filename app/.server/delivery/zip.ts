@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { ZipArchive } from "archiver";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
@@ -38,6 +38,31 @@ export async function requestZip(deps: DeliveryDeps, publicId: string, zipUrl: (
   return { zip_file: null, status: "processing", progress };
 }
 
+/** A zip is named by what it holds: the same photos, the same file. */
+export function zipKeyOf(photoIds: number[]): string {
+  const ids = [...new Set(photoIds)].sort((a, b) => a - b).join(",");
+  return `zips/set-${createHash("sha256").update(ids).digest("hex").slice(0, 32)}.zip`;
+}
+
+/** Zips are kept this long after they were last handed out; asked for again later, they are made again. */
+export const ZIP_TTL_MS = 30 * 24 * 3600_000;
+
+/**
+ * Deletes zips nobody was handed within ZIP_TTL_MS and forgets them on their
+ * orders (the purchase page then offers to make the zip again).
+ */
+export async function expireZips(deps: DeliveryDeps): Promise<number> {
+  const cutoff = new Date(Date.now() - ZIP_TTL_MS);
+  const stale = rowsOf<{ key: string }>(
+    await deps.db.execute(sql`select zip_key as key from orders where zip_key is not null group by zip_key having max(zip_made_at) < ${cutoff} or max(zip_made_at) is null`),
+  );
+  for (const { key } of stale) {
+    await deps.storage.delete(key);
+    await deps.db.update(orders).set({ zipKey: null, zipProgress: null, zipMadeAt: null }).where(eq(orders.zipKey, key));
+  }
+  return stale.length;
+}
+
 /**
  * Streams every sold file of a sale into a zip on disk and hands the file to
  * storage; never holds the archive in memory. Progress is written as it goes.
@@ -48,6 +73,12 @@ export function zipJob(deps: DeliveryDeps) {
     const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
     if (!order || (order.zipKey && (await deps.storage.exists(order.zipKey)))) return;
     const list = await photosOfOrder(deps.db, order.id);
+    // Orders of the same photos (free photos taken again and again) share one zip.
+    const key = zipKeyOf(list.map((p) => p.id));
+    if (await deps.storage.exists(key)) {
+      await deps.db.update(orders).set({ zipKey: key, zipProgress: 100, zipMadeAt: new Date() }).where(eq(orders.id, order.id));
+      return;
+    }
     const tmpDir = path.join(deps.env.dataDir, "tmp");
     fs.mkdirSync(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `zip-${order.publicId}-${randomBytes(4).toString("hex")}.zip`);
@@ -82,8 +113,7 @@ export function zipJob(deps: DeliveryDeps) {
       fs.rmSync(tmp, { force: true });
       throw error;
     }
-    const key = `zips/${order.publicId}-${randomBytes(4).toString("hex")}.zip`;
     await deps.storage.putFile(key, tmp, "application/zip");
-    await deps.db.update(orders).set({ zipKey: key, zipProgress: 100 }).where(eq(orders.id, order.id));
+    await deps.db.update(orders).set({ zipKey: key, zipProgress: 100, zipMadeAt: new Date() }).where(eq(orders.id, order.id));
   };
 }

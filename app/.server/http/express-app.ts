@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientContext, servicesContext } from "../../context.ts";
 import type { Services } from "../services.ts";
+import { abuseLimits } from "./abuse-limits.ts";
 import { cliBridge } from "./cli-bridge.ts";
 import { mediaHandler } from "./media.ts";
 import { pageHandler } from "./page-handler.ts";
@@ -30,6 +31,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   app.use(requestGuard());
   app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));
   app.use(compression());
+  app.use(abuseLimits(services.rateLimiter));
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -1,39 +1,38 @@
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { rateHits } from "../db/schema.ts";
+
 /**
- * A sliding-window limit per key (a client's IP), kept in this process's memory:
- * enough to stop a script flooding a form; several instances each count their own.
+ * A sliding-window limit per key (a client's address), counted in the database:
+ * it holds across restarts and across every instance on one PostgreSQL, and
+ * parallel hits are counted one after another (an advisory lock per key), so a
+ * burst cannot slip through between a count and an insert. Old hits are pruned
+ * by the housekeeping job.
  */
 export type RateLimiter = {
   /** Counts one attempt; `ok: false` with the seconds until the next one is allowed. */
-  hit(key: string): { ok: true } | { ok: false; retryAfter: number };
+  hit(key: string): Promise<{ ok: true } | { ok: false; retryAfter: number }>;
 };
 
-export function createRateLimiter({
-  limit,
-  windowMs,
-  maxKeys = 10_000,
-  now = Date.now,
-}: {
-  limit: number;
-  windowMs: number;
-  /** Oldest keys are forgotten beyond this many, so memory stays bounded. */
-  maxKeys?: number;
-  now?: () => number;
-}): RateLimiter {
-  const hits = new Map<string, number[]>();
+export function createRateLimiter({ db, bucket, limit, windowMs }: { db: Db; bucket: string; limit: number; windowMs: number }): RateLimiter {
   return {
-    hit(key) {
-      const t = now();
-      const recent = (hits.get(key) ?? []).filter((at) => at > t - windowMs);
-      if (recent.length >= limit) {
-        hits.set(key, recent);
-        return { ok: false, retryAfter: Math.max(1, Math.ceil((recent[0] + windowMs - t) / 1000)) };
-      }
-      recent.push(t);
-      // Re-inserting moves the key to the end: the Map's first key is the least recently seen.
-      hits.delete(key);
-      hits.set(key, recent);
-      if (hits.size > maxKeys) hits.delete(hits.keys().next().value as string);
-      return { ok: true };
+    async hit(rawKey) {
+      const key = (rawKey || "unknown").slice(0, 200);
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}:${key}`}))`);
+        const since = new Date(Date.now() - windowMs);
+        const [row] = await tx
+          .select({ n: count(), first: min(rateHits.at) })
+          .from(rateHits)
+          .where(and(eq(rateHits.bucket, bucket), eq(rateHits.key, key), gt(rateHits.at, since)));
+        if (Number(row.n) >= limit) {
+          const first = row.first ? new Date(row.first).getTime() : Date.now();
+          return { ok: false as const, retryAfter: Math.max(1, Math.ceil((first + windowMs - Date.now()) / 1000)) };
+        }
+        await tx.insert(rateHits).values({ bucket, key });
+        return { ok: true as const };
+      });
     },
   };
 }

@@ -5,7 +5,7 @@ import { TEMPLATES, type TemplateData, type TemplateName } from "./templates/ind
 
 // One sample per template: a new template without a sample fails to type-check here.
 const SAMPLES: { [K in TemplateName]: TemplateData<K> } = {
-  contactReceived: { name: "Ana", message: "¿Cuándo están las fotos?\nGracias" },
+  contactReceived: { name: "Ana" },
   contactReply: { name: "Ana", reply: "Ya están publicadas.\n\nSaludos", original: "¿Cuándo están las fotos?" },
   contactToShop: { id: 7, name: "Ana", email: "ana@example.com", phone: null, message: "Hola", visitorLang: "br" },
   notifySignup: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305, category: "General" },

@@ -10,14 +10,14 @@ import type { Mailer } from "../mail/index.ts";
 import type { NotifyInput } from "./input.ts";
 
 export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) {
-  const limiter = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
+  const limiter = createRateLimiter({ db, bucket: "notify", limit: 10, windowMs: 10 * 60_000 });
   return {
     /**
      * Signs a runner up for the "photos are ready" notice of a race. Once per
      * e-mail, race and bib: a repeat succeeds quietly, without a second row or e-mail.
      */
     async signup(input: NotifyInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
-      if (!limiter.hit(ip || "unknown").ok) throw new DomainError("TooMany", "tooMany");
+      if (!(await limiter.hit(ip || "unknown")).ok) throw new DomainError("TooMany", "tooMany");
       const race = await findVisibleRace(db, input.slug);
       const category = race.categories.length === 0 ? null : input.category;
       if (race.categories.length > 0 && (!category || !race.categories.includes(category))) throw invalid("invalidCategory");

@@ -72,10 +72,14 @@ function wallClock(text: string, timeZone: string): Date | undefined {
   return zonedToInstant(text, timeZone);
 }
 
-/** Passings per bib, for repeated look-ups. */
+/** Passings per bib, for repeated look-ups; linear in the file's length (a bib passing many times is one list, grown in place). */
 export function indexPassings(passings: Passing[]): Map<number, Date[]> {
   const byBib = new Map<number, Date[]>();
-  for (const p of passings) byBib.set(p.bib, [...(byBib.get(p.bib) ?? []), p.at]);
+  for (const p of passings) {
+    const times = byBib.get(p.bib);
+    if (times) times.push(p.at);
+    else byBib.set(p.bib, [p.at]);
+  }
   return byBib;
 }
 

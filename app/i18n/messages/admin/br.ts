@@ -67,7 +67,7 @@ const adminBr = {
     notFound: "Não encontramos o que você procurava.",
     csrf: "A página expirou ou não veio deste site. Recarregue e tente novamente.",
     badLogin: "E-mail ou senha incorretos.",
-    tooManyLogins: "Muitas tentativas sem sucesso. Aguarde 15 minutos e tente novamente.",
+    tooManyLogins: "Muitas tentativas sem sucesso. Aguarde um momento e tente novamente.",
     slugTaken: "Já existe uma corrida no endereço “{slug}”.",
     operatorExists: "Já existe um operador com o e-mail {email}.",
     cannotDemoteSelf: "Você não pode tirar seu próprio papel de administrador nem desativar sua conta.",

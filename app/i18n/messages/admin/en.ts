@@ -67,7 +67,7 @@ const adminEn = {
     notFound: "We could not find what you were looking for.",
     csrf: "This page has expired or did not come from this site. Reload it and try again.",
     badLogin: "Wrong e-mail or password.",
-    tooManyLogins: "Too many failed attempts. Wait 15 minutes and try again.",
+    tooManyLogins: "Too many failed attempts. Wait a moment and try again.",
     slugTaken: "There is already a race at the address “{slug}”.",
     operatorExists: "There is already an operator with the e-mail {email}.",
     cannotDemoteSelf: "You cannot remove your own admin role or disable your own account.",

@@ -66,7 +66,7 @@ const adminEs = {
     notFound: "No encontramos lo que buscabas.",
     csrf: "La página venció o no vino de este sitio. Recargala y probá de nuevo.",
     badLogin: "E-mail o contraseña incorrectos.",
-    tooManyLogins: "Demasiados intentos fallidos. Esperá 15 minutos y probá de nuevo.",
+    tooManyLogins: "Demasiados intentos fallidos. Esperá un momento y probá de nuevo.",
     slugTaken: "Ya hay una carrera con la dirección «{slug}».",
     operatorExists: "Ya hay un operador con el e-mail {email}.",
     cannotDemoteSelf: "No podés quitarte el rol de administrador ni deshabilitar tu propia cuenta.",

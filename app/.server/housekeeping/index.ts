@@ -1,0 +1,68 @@
+import { and, isNull, lt, or, sql, inArray } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import { adminSessions, jobs, loginAttempts, pageViews, rateHits } from "../db/schema.ts";
+import { schedule, type JobHandlers } from "../jobs/index.ts";
+
+/**
+ * Tables that grow with traffic are pruned once an hour, so a busy year does
+ * not leave millions of rows behind: finished jobs, rate-limit hits, login
+ * attempts, expired sessions, page views past the dashboard's reach, and zips
+ * nobody was handed for a month. The job schedules its own next run; every
+ * instance may run it, the job queue runs each one once.
+ */
+export const HOUSEKEEPING_JOB = "housekeeping";
+const EVERY_MS = 3600_000;
+const DAY = 24 * 3600_000;
+
+export const KEEP = {
+  /** Done jobs without a key; keyed ones (their key makes them run once) are kept far longer. */
+  doneJobs: 7 * DAY,
+  keyedJobs: 180 * DAY,
+  rateHits: DAY,
+  /** The login limits look back 15 minutes, known addresses 90 days. */
+  loginAttempts: 90 * DAY,
+  pageViews: 400 * DAY,
+};
+
+export type Pruned = Record<"jobs" | "rateHits" | "loginAttempts" | "sessions" | "pageViews" | "zips", number>;
+
+export async function pruneTables(db: Db, expireZips: () => Promise<number>, now = Date.now()): Promise<Pruned> {
+  const before = (ms: number) => new Date(now - ms);
+  const count = async (q: Promise<unknown[]>) => (await q).length;
+  return {
+    jobs: await count(
+      db
+        .delete(jobs)
+        .where(
+          and(
+            inArray(jobs.status, ["done", "failed"]),
+            or(and(isNull(jobs.uniqueKey), lt(jobs.finishedAt, before(KEEP.doneJobs))), lt(jobs.finishedAt, before(KEEP.keyedJobs))),
+          ),
+        )
+        .returning({ id: jobs.id }),
+    ),
+    rateHits: await count(db.delete(rateHits).where(lt(rateHits.at, before(KEEP.rateHits))).returning({ id: rateHits.id })),
+    loginAttempts: await count(db.delete(loginAttempts).where(lt(loginAttempts.at, before(KEEP.loginAttempts))).returning({ id: loginAttempts.id })),
+    sessions: await count(db.delete(adminSessions).where(lt(adminSessions.expiresAt, sql`now()`)).returning({ id: adminSessions.id })),
+    pageViews: await count(db.delete(pageViews).where(lt(pageViews.at, before(KEEP.pageViews))).returning({ id: pageViews.id })),
+    zips: await expireZips(),
+  };
+}
+
+export function createHousekeeping({ db, logger, expireZips }: { db: Db; logger: Logger; expireZips: () => Promise<number> }) {
+  const next = () => schedule(db, HOUSEKEEPING_JOB, {}, { key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + EVERY_MS) });
+  const handlers: JobHandlers = {
+    [HOUSEKEEPING_JOB]: async () => {
+      const pruned = await pruneTables(db, expireZips);
+      logger.info({ pruned }, "housekeeping");
+      await next();
+    },
+  };
+  return {
+    handlers,
+    /** At start: make sure a run is scheduled (joins the one already waiting, if any). */
+    start: () => schedule(db, HOUSEKEEPING_JOB, {}, { key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 60_000) }),
+    prune: () => pruneTables(db, expireZips),
+  };
+}

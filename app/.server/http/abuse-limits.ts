@@ -1,0 +1,51 @@
+import type { NextFunction, Request, Response } from "express";
+import { LANGS } from "../../i18n/langs.ts";
+import { PATHS, type Screen } from "../../i18n/paths.ts";
+import type { createRateLimiter, RateLimiter } from "./rate-limit.ts";
+import { sendRefusal } from "./request-guard.ts";
+
+/**
+ * Per-address limits on the posts that cost us something: an order (a row, an
+ * e-mail to any address, a provider call), a download link (a rendered file), a
+ * zip. Generous for a person buying, short for a script. Counted in the
+ * database (rate-limit.ts), keyed by the client address TRUST_PROXY lets us see.
+ */
+const LIMITS = {
+  checkout: { limit: 60, windowMs: 10 * 60_000 },
+  download: { limit: 600, windowMs: 10 * 60_000 },
+  zip: { limit: 60, windowMs: 10 * 60_000 },
+} as const;
+type Bucket = keyof typeof LIMITS;
+
+const pagePattern = (screens: Screen[]) =>
+  new RegExp(`^(?:${screens.flatMap((s) => LANGS.map((l) => PATHS[s][l].replace(/:\w+/g, "[^/]+"))).join("|")})(?:\\.data)?/?$`);
+const ORDER_PAGES = pagePattern(["checkout", "fullset", "preorder"]);
+const PURCHASE_PAGES = pagePattern(["purchase", "purchaseAccount"]);
+
+/** Which limit a POST counts against, if any. */
+export function bucketOf(path: string): Bucket | undefined {
+  if (path === "/api/purchase" || path === "/api/preventa" || ORDER_PAGES.test(path)) return "checkout";
+  if (path === "/api/download" || PURCHASE_PAGES.test(path)) return "download";
+  if (path === "/api/create_zip") return "zip";
+  return undefined;
+}
+
+type LimiterFactory = (options: Omit<Parameters<typeof createRateLimiter>[0], "db">) => RateLimiter;
+
+export function abuseLimits(rateLimiter: LimiterFactory) {
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([bucket, { limit, windowMs }]) => [bucket, rateLimiter({ bucket, limit, windowMs })]),
+  ) as Record<Bucket, RateLimiter>;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const bucket = req.method === "POST" ? bucketOf(req.path) : undefined;
+    if (!bucket) return next();
+    try {
+      const answer = await limiters[bucket].hit(req.ip ?? "");
+      if (answer.ok) return next();
+      res.setHeader("Retry-After", String(answer.retryAfter));
+      sendRefusal(req, res, 429, "tooMany");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
