@@ -17,6 +17,7 @@ import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
+import { createPageCache } from "./http/page-cache.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import type { Env } from "./env.ts";
 import { combineWorkers, counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -68,6 +69,8 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     mediaUrl,
     /** Hourly pruning of tables that grow with traffic (housekeeping/index.ts). */
     housekeeping: chores,
+    /** Rendered storefront responses, valid while the catalog version is (http/page-cache.ts). */
+    pageCache: createPageCache({ db, listen: database.listen }),
     /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */
     rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {

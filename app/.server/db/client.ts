@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * The embedded database's notifications (LISTEN), delivered before the
+   * writing statement's promise resolves: in-process caches can trust them.
+   * Absent on a PostgreSQL server, where another instance may be the writer.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -47,7 +53,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
+    close: () => client.close(),
+  };
 }
 
 /** Two instances starting together must not both migrate: hold an advisory lock on one connection. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -421,6 +422,17 @@ export const loginAttempts = pgTable(
   },
   (t) => [index("login_attempts_ip_idx").on(t.ip, t.at), index("login_attempts_email_idx").on(t.email, t.at)],
 );
+
+/**
+ * The storefront catalog's version: one row, bumped by statement triggers on
+ * every table a storefront page shows (races, photos, tags, bibs, prices,
+ * discounts, banners, settings; migration 0007). Cached pages carry the
+ * version they were rendered at; several instances agree through this row.
+ */
+export const catalogVersion = pgTable("catalog_version", {
+  id: smallint("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});
 
 /** One counted request of a rate limit (http/rate-limit.ts): contact, sign-ups, checkout, downloads. */
 export const rateHits = pgTable(

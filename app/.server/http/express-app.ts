@@ -10,6 +10,7 @@ import { mediaHandler } from "./media.ts";
 import { pageHandler } from "./page-handler.ts";
 import { requestGuard, sendRefusal } from "./request-guard.ts";
 import { requestLog } from "./request-log.ts";
+import { staticAssets } from "./static-assets.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export type AppOptions = {
@@ -50,8 +51,8 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {
-    // Hashed build files never change: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Hashed build files never change: compressed once, served from memory, cached for a year.
+    app.use("/assets", staticAssets(path.join(clientDir, "assets")));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
@@ -59,6 +60,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
     "/{*splat}",
     pageHandler({
       build,
+      cache: devMiddleware ? undefined : services.pageCache,
       mode: devMiddleware ? "development" : "production",
       getLoadContext: (req) =>
         new RouterContextProvider(

@@ -2,6 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
+import { bodyFor, isCacheable, isFresh, SHARED_CACHE_CONTROL, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { sendRefusal } from "./request-guard.ts";
 import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
 
@@ -126,10 +127,13 @@ export function pageHandler({
   build,
   mode,
   getLoadContext,
+  cache,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+  /** Rendered storefront responses (page-cache.ts); none in development. */
+  cache?: PageCache;
 }) {
   const handle = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -157,13 +161,20 @@ export function pageHandler({
         // A form the platform cannot parse (a broken multipart) is the client's error, found here once.
         if (FORM.test(type) && !(await parsesAsForm(body, type))) throw new BodyError({ status: 400, key: "badRequest" });
       }
-      let response = await handle(new Request(url, init), getLoadContext(req));
-      if (/^text\/html/i.test(response.headers.get("content-type") ?? "") && response.body) {
+      const render = async () => {
+        const response = await handle(new Request(url, init), getLoadContext(req));
+        if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
         const headers = new Headers(response.headers);
         const html = withNonce(await response.text(), headers, mode === "development");
-        response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+        return new Response(html, { status: response.status, statusText: response.statusText, headers });
+      };
+      if (cache && isCacheable(req)) {
+        const answer = await cache.get(cacheKey(req), await cache.version(), render);
+        if (answer instanceof Response) await send(res, answer);
+        else sendCached(req, res, answer);
+        return;
       }
-      await send(res, response);
+      await send(res, await render());
     } catch (error) {
       if (error instanceof BodyError) {
         if (!res.headersSent) sendRefusal(req, res, error.refused.status, error.refused.key);
@@ -172,6 +183,30 @@ export function pageHandler({
       next(error);
     }
   };
+}
+
+/** The JSON API may answer in the calling page's language (`apiLang`): that page's language is part of the key. */
+function cacheKey(req: ExpressRequest): string {
+  if (!/^\/(?:api|fake-api)\//.test(req.path)) return req.originalUrl;
+  const referer = req.get("referer") ?? "";
+  return `${req.originalUrl}|${/^https?:\/\/[^/]+\/(en|br)(?:[/?#]|$)/.exec(referer)?.[1] ?? "es"}`;
+}
+
+function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse): void {
+  for (const [key, value] of entry.headers) res.setHeader(key, value);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (isFresh(entry, req.get("if-none-match"))) {
+    res.status(304).end();
+    return;
+  }
+  const { body, encoding } = bodyFor(entry, req.get("accept-encoding"));
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.status(entry.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
 }
 
 async function send(res: ExpressResponse, response: globalThis.Response): Promise<void> {

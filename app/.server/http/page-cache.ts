@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync, constants as zlib } from "node:zlib";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { catalogVersion } from "../db/schema.ts";
+import { LANGS } from "../../i18n/langs.ts";
+import { PATHS, type Screen } from "../../i18n/paths.ts";
+
+/**
+ * Rendered storefront responses (pages, their loader data, the photos API and
+ * the static-style JSON) kept in memory, gzipped, keyed by path and query, and
+ * valid only while the catalog's version (one database row, bumped by
+ * triggers on everything a page shows) is the one they were made at: a price,
+ * a publication, a tag or a discount shows on the very next request, on every
+ * instance. Nothing personal is ever kept: only the public screens below, only
+ * GET and HEAD, never a request carrying our session cookie, never a response
+ * that sets a cookie.
+ */
+const PUBLIC_SCREENS: Screen[] = ["home", "races", "race", "contact", "help", "terms"];
+const PUBLIC_PAGE = new RegExp(
+  `^(?:${PUBLIC_SCREENS.flatMap((s) => LANGS.map((l) => PATHS[s][l].replace(/:\w+/g, "[^/]+"))).join("|")})(?:/?|\\.data|/_root\\.data)$`,
+);
+const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[^/]+|sitemap\.xml|robots\.txt|_root\.data)$/;
+/** Cookies that make a request personal. */
+const PERSONAL_COOKIE = /(?:^|;\s*)dorsal_[\w-]*=/;
+
+export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
+/** What a CDN in front may do with a cached answer: keep it briefly, serve it stale while it asks again. */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+export type CachedResponse = {
+  status: number;
+  headers: [string, string][];
+  /** The body, gzipped once when it was stored. */
+  gzipped: Buffer;
+  etag: string;
+  version: number;
+};
+
+export function isCacheable(req: { method: string; path: string; headers: Record<string, string | string[] | undefined> }): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const cookie = req.headers.cookie;
+  if (typeof cookie === "string" && PERSONAL_COOKIE.test(cookie)) return false;
+  if (req.headers.authorization) return false;
+  return PUBLIC_PAGE.test(req.path) || PUBLIC_DATA.test(req.path);
+}
+
+export function createPageCache({
+  db,
+  listen,
+  maxBytes = MAX_CACHE_BYTES,
+}: {
+  db: Db;
+  /** The embedded database's LISTEN: then the version is read once per change, not per request. */
+  listen?: (channel: string, onNotify: () => void) => Promise<void>;
+  maxBytes?: number;
+}) {
+  const entries = new Map<string, CachedResponse>();
+  let known: number | undefined;
+  let changes = 0;
+  let listening: Promise<void> | undefined;
+  const readVersion = async () => {
+    const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));
+    return Number(row?.version ?? 0);
+  };
+  const rendering = new Map<string, Promise<CachedResponse | undefined>>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    bytes -= old.gzipped.length;
+    entries.delete(key);
+  };
+
+  return {
+    /** The catalog version now: one primary-key read, or (embedded database) the last one read since no change was notified. */
+    async version(): Promise<number> {
+      if (!listen) return readVersion();
+      listening ??= listen("catalog_version", () => {
+        known = undefined;
+        changes++;
+      });
+      await listening;
+      if (known !== undefined) return known;
+      const before = changes;
+      const read = await readVersion();
+      // A change notified while reading leaves `known` unset, so the next request reads again.
+      if (changes === before) known = read;
+      return read;
+    },
+
+    /**
+     * The cached answer for `key` at `version`, or the one `render` makes now
+     * (one render per key at a time: a rush on a new page waits for the first).
+     * A response that sets a cookie or is not a success or a 404 is passed
+     * through, not kept.
+     */
+    async get(key: string, version: number, render: () => Promise<Response>): Promise<CachedResponse | Response> {
+      const hit = entries.get(key);
+      if (hit && hit.version === version) {
+        // Most recently used last: the Map's first key is the one to evict.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const pending = rendering.get(`${key}@${version}`);
+      if (pending) {
+        const shared = await pending;
+        if (shared) return shared;
+      }
+      let passThrough: Response | undefined;
+      const work = (async () => {
+        const response = await render();
+        if ((response.status !== 200 && response.status !== 404) || response.headers.has("set-cookie") || !response.body) {
+          passThrough = response;
+          return undefined;
+        }
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "cache-control", "etag"].includes(k));
+        const entry: CachedResponse = {
+          status: response.status,
+          headers,
+          gzipped: gzipSync(body, { level: zlib.Z_BEST_SPEED + 5 }),
+          etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+          version,
+        };
+        drop(key);
+        entries.set(key, entry);
+        bytes += entry.gzipped.length;
+        for (const oldest of entries.keys()) {
+          if (bytes <= maxBytes) break;
+          drop(oldest);
+        }
+        return entry;
+      })();
+      rendering.set(`${key}@${version}`, work);
+      try {
+        return (await work) ?? passThrough!;
+      } finally {
+        rendering.delete(`${key}@${version}`);
+      }
+    },
+
+    stats: () => ({ entries: entries.size, bytes }),
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The stored body as the client can take it: gzipped when it says so, else unzipped. */
+export function bodyFor(entry: CachedResponse, acceptEncoding: string | undefined): { body: Buffer; encoding?: "gzip" } {
+  if (/\bgzip\b/.test(acceptEncoding ?? "")) return { body: entry.gzipped, encoding: "gzip" };
+  return { body: gunzipSync(entry.gzipped) };
+}
+
+/** If-None-Match names this entry: the client's copy is current. */
+export function isFresh(entry: CachedResponse, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag);
+}
