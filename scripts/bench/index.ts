@@ -3,6 +3,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: async () => (await import("./images.ts")).benchImages(),
   catalog: async () => (await import("./catalog.ts")).benchCatalog(),
   bibs: async () => (await import("./bibs.ts")).benchBibs(),
+  http: async () => (await import("./http.ts")).benchHttp(),
 };
 
 // Names first, then options for the benchmarks (e.g. `bibs --limit 40`).

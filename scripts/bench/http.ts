@@ -1,0 +1,191 @@
+// `npm run bench -- http`: the storefront under a race-day rush, measured from
+// outside against the real built server on a temporary data folder.
+//  1. races of 2,000 and 50,000 photos (rows and one small derivative; no OCR);
+//  2. 50 connections for DURATION seconds on each URL, side by side with a
+//     static file of the same server (the ratio is what to compare across machines);
+//  3. bib searches spread over 1,000 different bibs (no page cache can hold them);
+//  4. p99 at a steady 200 (pages) and 100 (spread bib searches) requests/s;
+//  5. the storefront at a steady 50 requests/s while a 2,000-photo import runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+// @ts-expect-error autocannon ships no types; the options used are its documented ones.
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { openDatabase } from "../../app/.server/db/client.ts";
+import { photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/schema.ts";
+import { buildIfStale, projectNode, root } from "../build-if-stale.ts";
+
+const DURATION = Number(process.env.BENCH_SECONDS) || 10;
+const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (bench)" };
+
+type Row = { url: string; rps: number; ratio: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
+
+async function seedRace(db: Awaited<ReturnType<typeof openDatabase>>["db"], slug: string, count: number, thumbKey: string) {
+  const [race] = await db
+    .insert(races)
+    .values({ slug, name: { es: `Carrera ${count}`, en: `Race ${count}`, br: `Corrida ${count}` }, status: "published", priceArs: 500_000, priceUsd: 500, eventDate: "2025-03-15" })
+    .returning();
+  const [tag] = await db.insert(tags).values({ raceId: race.id, slug: "meta", name: { es: "Meta", en: "Finish", br: "Chegada" } }).returning();
+  const start = Date.parse("2025-03-15T11:00:00Z");
+  for (let i = 0; i < count; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
+      const n = i + j;
+      return {
+        publicId: `B${count}x${String(n).padStart(8, "0")}`,
+        raceId: race.id,
+        frame: `IMG_${n}`,
+        originalKey: `originals/bench/${n}.jpg`,
+        sha256: `${slug}-${n}`,
+        width: 1500,
+        height: 1000,
+        takenAt: new Date(start + n * 1000),
+        free: n % 25 === 0,
+        saleArs: n % 11 === 0 ? 350_000 : null,
+        saleUsd: n % 11 === 0 ? 350 : null,
+        thumbKey,
+        mediumKey: thumbKey,
+      };
+    });
+    const inserted = await db.insert(photos).values(rows).returning({ id: photos.id });
+    // Bibs 1…3000: every bib of the first thousand has photos in both races.
+    await db.insert(photoBibs).values(inserted.map((p, j) => ({ photoId: p.id, raceId: race.id, bib: 1 + ((i + j) % 3000) })));
+    await db.insert(photoTags).values(inserted.filter((_, j) => j % 10 === 0).map((p) => ({ photoId: p.id, tagId: tag.id })));
+  }
+}
+
+async function prepare(dataDir: string) {
+  const thumbKey = "public/bench/thumb.webp";
+  const file = path.join(dataDir, "files", thumbKey);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, await sharp({ create: { width: 480, height: 320, channels: 3, background: "#7a8" } }).webp().toBuffer());
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  await seedRace(database.db, "bench-2k", 2000, thumbKey);
+  await seedRace(database.db, "bench-50k", 50_000, thumbKey);
+  await database.db.execute(sql`analyze`);
+  await database.close();
+}
+
+async function importFolder(count: number): Promise<string> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-import-"));
+  fs.mkdirSync(path.join(folder, "photos"));
+  fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ slug: "bench-import", name: { es: "Importación" }, status: "published", date: "2025-03-15" }));
+  for (let i = 0; i < count; i++) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="hsl(${(i * 37) % 360},40%,45%)"/><rect x="480" y="300" width="240" height="160" fill="#fff"/><text x="600" y="410" font-size="90" text-anchor="middle" font-family="sans-serif">${100 + (i % 900)}</text></svg>`;
+    fs.writeFileSync(path.join(folder, "photos", `B${String(i).padStart(5, "0")}.jpg`), await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
+  }
+  return folder;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return Number(kb ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(base: string, opts: { paths: () => string; connections?: number; rate?: number; seconds?: number }) {
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections ?? 50,
+    duration: opts.seconds ?? DURATION,
+    overallRate: opts.rate,
+    timeout: 10,
+    headers: HEADERS,
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: opts.paths() }) }],
+  });
+  return result;
+}
+
+export async function benchHttp() {
+  buildIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-http-"));
+  console.log("preparing races of 2,000 and 50,000 photos…");
+  await prepare(dataDir);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(projectNode, ["server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 200);
+  try {
+    for (let i = 0; i < 200; i++) {
+      if ((await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0)) === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const css = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^root-.*\.css$/.test(f) || f.endsWith(".css"))!;
+    const staticPath = `/assets/${css}`;
+    const bib = () => 1 + Math.floor(Math.random() * 1000);
+    const urls: [string, () => string][] = [
+      [`static file (${staticPath})`, () => staticPath],
+      ["home", () => "/"],
+      ["race 2k, page 1", () => "/carrera/bench-2k"],
+      ["race 2k, middle page", () => "/carrera/bench-2k?p=17"],
+      ["race 2k, last page", () => "/carrera/bench-2k?p=34"],
+      ["race 2k, bib search", () => "/carrera/bench-2k?n=305"],
+      ["race 2k, tag filter", () => "/carrera/bench-2k?t=meta"],
+      ["/api/fotos 2k page 1", () => "/api/fotos/bench-2k?p=1"],
+      ["race 50k, page 1", () => "/carrera/bench-50k"],
+      ["race 50k, middle page", () => "/carrera/bench-50k?p=417"],
+      ["race 50k, bib search", () => "/carrera/bench-50k?n=305"],
+      ["race 50k, tag filter", () => "/en/race/bench-50k?t=meta&p=40"],
+      ["2k, 1,000 different bibs", () => `/carrera/bench-2k?n=${bib()}`],
+      ["50k, 1,000 different bibs", () => `/en/race/bench-50k?n=${bib()}`],
+    ];
+    // Warm up: the first render of each page, and the JIT.
+    for (const [, p] of urls) await fetch(base + p(), { headers: HEADERS }).then((r) => r.arrayBuffer());
+    await load(base, { paths: () => "/carrera/bench-2k", seconds: 3 });
+
+    const rows: Row[] = [];
+    let staticRps = 0;
+    for (const [name, paths] of urls) {
+      const r = await load(base, { paths });
+      if (!staticRps) staticRps = r.requests.average;
+      rows.push({ url: name, rps: r.requests.average, ratio: r.requests.average / staticRps, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx });
+    }
+    console.log(`\n50 connections, ${DURATION} s each (ratio: to the static file in this run; target ≥ 0.5, spread bibs ≥ 0.25)`);
+    console.table(rows.map((r) => ({ URL: r.url, "req/s": Math.round(r.rps), ratio: r.ratio.toFixed(2), "p50 ms": r.p50, "p99 ms": r.p99, errors: r.errors + r.timeouts + r.non2xx })));
+
+    const steady: Record<string, string | number>[] = [];
+    for (const [name, paths, rate] of [
+      ["race 2k, page 1 @200/s", () => "/carrera/bench-2k", 200],
+      ["race 50k, middle page @200/s", () => "/carrera/bench-50k?p=417", 200],
+      ["home @200/s", () => "/", 200],
+      ["/api/fotos 50k @200/s", () => "/api/fotos/bench-50k?p=3", 200],
+      ["2k, 1,000 bibs @100/s", () => `/carrera/bench-2k?n=${bib()}`, 100],
+      ["50k, 1,000 bibs @100/s", () => `/en/race/bench-50k?n=${bib()}`, 100],
+    ] as [string, () => string, number][]) {
+      const r = await load(base, { paths, rate, connections: 50 });
+      steady.push({ URL: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
+    }
+    console.log(`\nOpen loop (target p99 < 50 ms at 200/s, < 100 ms for spread bibs at 100/s)`);
+    console.table(steady);
+
+    if (process.env.BENCH_IMPORT !== "0") {
+      console.log("\nmaking a 2,000-photo import folder…");
+      const folder = await importFolder(Number(process.env.BENCH_IMPORT_PHOTOS) || 2000);
+      const cli = spawn(projectNode, ["scripts/cli.ts", "import", folder], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base }, stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, 3000));
+      const mixed = ["/carrera/bench-2k", "/en/race/bench-50k?p=417", "/", "/api/fotos/bench-2k?p=2"];
+      let i = 0;
+      const during = await load(base, { paths: () => (i++ % 5 === 4 ? `/carrera/bench-2k?n=${bib()}` : mixed[i % mixed.length]), rate: 50, connections: 20, seconds: 20 });
+      const health = (await (await fetch(`${base}/healthz`)).json()) as { jobs: unknown };
+      console.log(`\nDuring a 2,000-photo import (target p99 < 300 ms at 50/s): p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round(during.requests.average)} req/s, errors ${during.errors + during.timeouts + during.non2xx}; jobs ${JSON.stringify(health.jobs)}`);
+      cli.kill("SIGTERM");
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    console.log(`\nPeak RSS of the serving process: ${Math.round(peak / 1024 / 1024)} MB (target < 512 MB)`);
+  } finally {
+    clearInterval(sampler);
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
