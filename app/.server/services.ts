@@ -52,6 +52,9 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
 
   // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
   // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
+  // Rendered pages and the reads behind them live as long as the catalog version does.
+  const pageCache = createPageCache({ db, listen: database.listen });
+  const catalogMemo = catalog.versionedMemo(pageCache.version);
   const chores = createHousekeeping({ db, logger, expireZips: files.expireZips });
   const worker: Worker = combineWorkers(
     createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
@@ -70,7 +73,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     /** Hourly pruning of tables that grow with traffic (housekeeping/index.ts). */
     housekeeping: chores,
     /** Rendered storefront responses, valid while the catalog version is (http/page-cache.ts). */
-    pageCache: createPageCache({ db, listen: database.listen }),
+    pageCache,
     /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */
     rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {
@@ -84,7 +87,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     },
     races: {
       file: (lang: Lang) => catalog.racesFile(db, lang, mediaUrl),
-      photos: (query: catalog.RacePhotosQuery) => catalog.racePhotos(db, query, mediaUrl),
+      photos: (query: catalog.RacePhotosQuery) => catalog.racePhotos(db, query, mediaUrl, catalog.findVisibleRace, catalogMemo),
       /** Whether a race's photos are still being prepared (its notify form shows meanwhile). */
       async preparation(slug: string, _lang: Lang) {
         const race = await catalog.findVisibleRace(db, slug);
@@ -118,7 +121,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     /** One read per storefront screen (home, race page). */
     storefront: {
       home: (lang: Lang) => storefront.homePage(db, mediaUrl, logger, lang),
-      racePage: (query: catalog.RacePhotosQuery) => storefront.racePage(db, query, mediaUrl),
+      racePage: (query: catalog.RacePhotosQuery) => storefront.racePage(db, query, mediaUrl, catalogMemo),
     },
     shop: {
       banners: () => catalog.bannersFile(db, mediaUrl),

@@ -15,3 +15,5 @@ export type { RaceFile } from "./race-file.ts";
 export { randomCode } from "./public-ids.ts";
 export { pick } from "./localize.ts";
 export { FolderError } from "./folder-error.ts";
+export { versionedMemo, noMemo } from "./versioned-memo.ts";
+export type { VersionedMemo } from "./versioned-memo.ts";

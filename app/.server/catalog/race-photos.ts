@@ -6,6 +6,7 @@ import { fullsetPrice } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.ts";
 import { fullsetOverrides, photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { formatInZone } from "../images/index.ts";
+import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow, type RaceSummary } from "./races.ts";
 
 export const PAGE_SIZE = 60;
@@ -80,28 +81,35 @@ export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, t
   return Number(row.n);
 }
 
-/** `findRace` defaults to visible races only; the back office's preview passes one that also finds drafts. */
+/**
+ * `findRace` defaults to visible races only; the back office's preview passes one
+ * that also finds drafts. `memo` keeps the race, its tags and overrides while the
+ * catalog does not change (the storefront's; none for the preview).
+ */
 export async function racePhotos(
   db: Db,
   query: RacePhotosQuery,
   mediaUrl: MediaUrl,
   findRace: (db: Db, slug: string) => Promise<RaceRow> = findVisibleRace,
+  memo: VersionedMemo = noMemo,
 ): Promise<RacePhotosView> {
-  const race = await findRace(db, query.slug);
+  const race = await memo(`race:${findRace.name}:${query.slug}`, () => findRace(db, query.slug));
   const where = visiblePhotosOf(race.id, query.bib, query.tag);
-  const foundRows = await countVisiblePhotos(db, race.id, query.bib, query.tag);
-  const foundPages = pageCount(foundRows, PAGE_SIZE);
-  const rows = await db
-    .select()
+  // The page and the total in one query; only a page past the end needs the count on its own.
+  const page = await db
+    .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(photos)
     .where(where)
     .orderBy(sql`${photos.free} desc, ${photos.takenAt} asc nulls last, ${photos.id} asc`)
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
+  const rows = page.map((r) => r.photo);
+  const foundRows = page.length ? page[0].total : await countVisiblePhotos(db, race.id, query.bib, query.tag);
+  const foundPages = pageCount(foundRows, PAGE_SIZE);
 
   const summary = summarize(race, query.lang, mediaUrl);
   if (query.bib !== undefined) {
-    const overrides = await db.select().from(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
+    const overrides = await memo(`overrides:${race.id}`, () => db.select().from(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id)));
     const price = fullsetPrice(
       { ars: race.fullsetArs, usd: race.fullsetUsd },
       overrides.map((o) => ({ bibRanges: o.bibRanges, ars: o.priceArs, usd: o.priceUsd })),
@@ -126,7 +134,7 @@ export async function racePhotos(
     page: query.page,
     previous: query.page > 1 ? link(Math.min(query.page - 1, foundPages)) : null,
     next: query.page < foundPages ? link(query.page + 1) : null,
-    tags: await raceTags(db, race.id, query.lang),
+    tags: await memo(`tags:${race.id}:${query.lang}`, () => raceTags(db, race.id, query.lang)),
     n: query.bib ?? null,
     t: query.tag ?? null,
   };
