@@ -27,4 +27,17 @@ describe("parseEnv", () => {
     expect(env.seedDemo).toBe(false);
     expect(env.publicUrl).toBe("https://fotos.example.com");
   });
+
+  it("wants SESSION_SECRET on a PostgreSQL deployment in production, so every instance signs alike", () => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://db/shop" })).toThrow(/^Invalid environment variable SESSION_SECRET: /);
+    expect(parseEnv({ DATABASE_URL: "postgres://db/shop", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toHaveLength(32);
+    expect(parseEnv({ DATABASE_URL: "postgres://db/shop", NODE_ENV: "test" }).DATABASE_URL).toBe("postgres://db/shop");
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of addresses, and trusts no proxy by default", () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
 });

@@ -53,6 +53,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const env = result.data;
+  // Several instances on one PostgreSQL must sign sessions alike: a secret made up by one would log everyone out of the others.
+  if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new EnvError("Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production (at least 32 characters, the same on every instance)");
+  }
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
