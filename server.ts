@@ -67,9 +67,10 @@ async function main() {
     }
     console.log(`Back office: ${env.publicUrl}/admin  ·  login ${admin.email}${backOfficePassword(admin)}`);
   });
-  // A slow or stalled client gives up its connection: headers within 20 s, a whole request (a 25 MB form) within 2 minutes.
+  // A slow or stalled client gives up its connection: headers within 20 s, a whole request
+  // within 5 minutes (an 8 MB upload chunk on a slow field connection).
   server.headersTimeout = 20_000;
-  server.requestTimeout = 120_000;
+  server.requestTimeout = 300_000;
   server.on("error", (error) => {
     console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${(error as Error).message}`);
     process.exit(1);
