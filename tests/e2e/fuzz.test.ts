@@ -142,7 +142,7 @@ describe("fuzz: malformed requests never break the shop", () => {
   beforeAll(async () => {
     // FUZZ_BASE_URL replays the fuzz against a shop already running (while fixing what it found).
     const base = process.env.FUZZ_BASE_URL;
-    shop = base ? { baseUrl: base, url: (p) => base + p, dataDir: "", output: () => "", stop: async () => {} } : await startShop();
+    shop = base ? { baseUrl: base, url: (p) => base + p, dataDir: "", output: () => "", stop: async () => {}, kill: async () => {} } : await startShop();
   });
   afterAll(() => shop?.stop());
 

@@ -33,6 +33,8 @@ export type Shop = {
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL, as a crash or an OOM kill would) and keeps its DATA_DIR for a restart. */
+  kill(): Promise<void>;
 };
 
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
@@ -66,11 +68,20 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /** Builds the pages if needed, then runs `node server.ts` on a free port with a fresh DATA_DIR and the demo data. */
-export async function startShop({ env = {}, timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 420_000 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Shop> {
+export async function startShop({
+  env = {},
+  timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 420_000,
+  dataDir: reuse,
+}: {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** The DATA_DIR of a shop killed before: this start is its restart. */
+  dataDir?: string;
+} = {}): Promise<Shop> {
   buildIfStale(() => {});
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-e2e-"));
-  if ((env.SEED_DEMO ?? "1") === "1") fs.cpSync(await demoTemplate(), dataDir, { recursive: true });
+  const dataDir = reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-e2e-"));
+  if (!reuse && (env.SEED_DEMO ?? "1") === "1") fs.cpSync(await demoTemplate(), dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   const child = spawn(projectNode, ["server.ts"], {
@@ -103,13 +114,20 @@ export async function startShop({ env = {}, timeoutMs = Number(process.env.E2E_S
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+  };
+
   try {
     await waitForHealth(baseUrl, child, output, timeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, url: (p) => baseUrl + p, dataDir, output, stop };
+  return { baseUrl, url: (p) => baseUrl + p, dataDir, output, stop, kill };
 }
 
 /**

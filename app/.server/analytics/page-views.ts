@@ -4,7 +4,7 @@ import { z } from "zod";
 import { matchPath } from "../../i18n/href.ts";
 import type { Db } from "../db/client.ts";
 import { pageViews, races } from "../db/schema.ts";
-import { createRateLimiter } from "../http/rate-limit.ts";
+import { createMemoryRateLimiter } from "../http/memory-rate-limit.ts";
 
 /** What the browser's beacon sends; the language is taken from the path, which sets it. */
 export const pageViewInput = z.object({ path: z.string().min(1).max(1000).startsWith("/") });
@@ -13,7 +13,7 @@ export type PageViewInput = z.output<typeof pageViewInput>;
 
 export function createAnalytics({ db }: { db: Db }) {
   // Far above any person's browsing; keeps a looping script from filling the table.
-  const limiter = createRateLimiter({ db, bucket: "pageview", limit: 120, windowMs: 60_000 });
+  const limiter = createMemoryRateLimiter({ limit: 120, windowMs: 60_000 });
   return {
     /**
      * Stores one page view of a shop screen (the path only: the query may hold a
@@ -24,7 +24,7 @@ export function createAnalytics({ db }: { db: Db }) {
       const pathname = new URL(input.path, "http://x").pathname;
       const match = matchPath(pathname);
       if (!match) return { recorded: false };
-      if (!(await limiter.hit(ip || "unknown")).ok) return { recorded: false };
+      if (!limiter.hit(ip || "unknown").ok) return { recorded: false };
       let raceId: number | null = null;
       if (match.screen === "race" || match.screen === "preorder") {
         const [race] = await db.select({ id: races.id }).from(races).where(eq(races.slug, match.params.slug)).limit(1);
