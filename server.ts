@@ -30,7 +30,7 @@ async function main() {
   await services.recoverJobs();
   void services.admin.uploads.recover();
   services.worker.start();
-  await services.housekeeping.start();
+  services.housekeeping.start();
   const seed: { seeded: boolean; rest?: () => Promise<void> } = env.seedDemo ? await services.demo.seedIfEmpty() : { seeded: false };
   // The first photos' watermarked images are made before the shop opens.
   if (seed.seeded) await services.worker.idle([DERIVE_JOB]);

@@ -152,6 +152,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       folder: (folder: string, onProgress?: catalog.ImportProgress) => catalog.importFolder(db, storage, folder, onProgress),
     },
     close: async () => {
+      chores.stop();
       await worker.stop();
       await database.close();
     },

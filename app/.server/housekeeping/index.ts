@@ -2,14 +2,15 @@ import { and, isNull, lt, or, sql, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { adminSessions, jobs, loginAttempts, pageViews, rateHits } from "../db/schema.ts";
-import { schedule, type JobHandlers } from "../jobs/index.ts";
+import { enqueue, type JobHandlers } from "../jobs/index.ts";
 
 /**
  * Tables that grow with traffic are pruned once an hour, so a busy year does
  * not leave millions of rows behind: finished jobs, rate-limit hits, login
  * attempts, expired sessions, page views past the dashboard's reach, and zips
- * nobody was handed for a month. The job schedules its own next run; every
- * instance may run it, the job queue runs each one once.
+ * nobody was handed for a month. Each instance asks for a run every hour; the
+ * run's key (the hour) lets only one of them through. Nothing waits in the
+ * queue between runs, so "no job queued" still means the shop is idle.
  */
 export const HOUSEKEEPING_JOB = "housekeeping";
 const EVERY_MS = 3600_000;
@@ -51,18 +52,27 @@ export async function pruneTables(db: Db, expireZips: () => Promise<number>, now
 }
 
 export function createHousekeeping({ db, logger, expireZips }: { db: Db; logger: Logger; expireZips: () => Promise<number> }) {
-  const next = () => schedule(db, HOUSEKEEPING_JOB, {}, { key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + EVERY_MS) });
   const handlers: JobHandlers = {
     [HOUSEKEEPING_JOB]: async () => {
       const pruned = await pruneTables(db, expireZips);
       logger.info({ pruned }, "housekeeping");
-      await next();
     },
   };
+  const ask = () =>
+    enqueue(db, HOUSEKEEPING_JOB, {}, { uniqueKey: `${HOUSEKEEPING_JOB}:${Math.floor(Date.now() / EVERY_MS)}` }).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not queue housekeeping"),
+    );
+  let timers: NodeJS.Timeout[] = [];
   return {
     handlers,
-    /** At start: make sure a run is scheduled (joins the one already waiting, if any). */
-    start: () => schedule(db, HOUSEKEEPING_JOB, {}, { key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 60_000) }),
+    /** In the serving process: a run a minute after start, then one an hour. */
+    start() {
+      timers = [setTimeout(ask, 60_000), setInterval(ask, EVERY_MS)];
+      for (const timer of timers) timer.unref();
+    },
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+    },
     prune: () => pruneTables(db, expireZips),
   };
 }
