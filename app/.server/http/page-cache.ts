@@ -25,8 +25,18 @@ const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[
 const PERSONAL_COOKIE = /(?:^|;\s*)dorsal_[\w-]*=/;
 
 export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
-/** What a CDN in front may do with a cached answer: keep it briefly, serve it stale while it asks again. */
+/**
+ * What a CDN in front may do with a cached answer: keep it briefly, serve it
+ * stale while it asks again. A route that says otherwise (the static-style
+ * JSON's `no-cache`) keeps its word; `no-store` (the API's default, which never
+ * meant "personal" here) gives way to this.
+ */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+export function cacheControlOf(entry: CachedResponse): string {
+  const own = entry.headers.find(([k]) => k === "cache-control")?.[1];
+  return own && !/no-store|private/.test(own) ? own : SHARED_CACHE_CONTROL;
+}
 
 export type CachedResponse = {
   status: number;
@@ -117,7 +127,7 @@ export function createPageCache({
           return undefined;
         }
         const body = Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "cache-control", "etag"].includes(k));
+        const headers = [...response.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "etag"].includes(k));
         const entry: CachedResponse = {
           status: response.status,
           headers,

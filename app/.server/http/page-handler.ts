@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
-import { bodyFor, isCacheable, isFresh, SHARED_CACHE_CONTROL, type CachedResponse, type PageCache } from "./page-cache.ts";
+import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { sendRefusal } from "./request-guard.ts";
 import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
 
@@ -195,7 +195,7 @@ function cacheKey(req: ExpressRequest): string {
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse): void {
   for (const [key, value] of entry.headers) res.setHeader(key, value);
   res.setHeader("ETag", entry.etag);
-  res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+  res.setHeader("Cache-Control", cacheControlOf(entry));
   res.setHeader("Vary", "Accept-Encoding");
   if (isFresh(entry, req.get("if-none-match"))) {
     res.status(304).end();

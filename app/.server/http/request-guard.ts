@@ -56,8 +56,8 @@ export function refusal(req: { method: string; url: string; headers: Record<stri
   const path = q === -1 ? req.url : req.url.slice(0, q);
   if (!path.startsWith("/")) return bad("bad path");
   if (!isCleanText(path)) return bad("bad path encoding");
-  // An encoded slash or backslash would let one segment pose as several (path traversal).
-  if (/%2f|%5c/i.test(path)) return bad("encoded slash in path");
+  // An encoded slash or backslash would let one segment pose as several (path traversal): it names nothing here.
+  if (/%2f|%5c/i.test(path)) return { status: 404, reason: "encoded slash in path", key: "notFound" };
   if (q !== -1) {
     for (const part of req.url.slice(q + 1).split(/[&;]/)) {
       if (part && !isCleanText(part, decodeQueryPart)) return bad("bad query encoding");
