@@ -123,6 +123,9 @@ export async function benchHttp() {
     const css = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^root-.*\.css$/.test(f) || f.endsWith(".css"))!;
     const staticPath = `/assets/${css}`;
     const bib = () => 1 + Math.floor(Math.random() * 1000);
+    // Bibs no one asked for before (of 25,000 in the big race): every request is a miss, the cost of a render.
+    let unseen = 1000;
+    const neverSeen = () => `/en/race/bench-50k?n=${unseen++}`;
     const urls: [string, () => string][] = [
       [`static file (${staticPath})`, () => staticPath],
       ["home", () => "/"],
@@ -138,6 +141,7 @@ export async function benchHttp() {
       ["race 50k, tag filter", () => "/en/race/bench-50k?t=meta&p=40"],
       ["2k, 1,000 different bibs", () => `/carrera/bench-2k?n=${bib()}`],
       ["50k, 1,000 different bibs", () => `/en/race/bench-50k?n=${bib()}`],
+      ["50k, bibs never asked before (no cache)", neverSeen],
     ];
     // Warm up: the first render of each page, and the JIT.
     for (const [, p] of urls) await fetch(base + p(), { headers: HEADERS }).then((r) => r.arrayBuffer());
@@ -161,6 +165,7 @@ export async function benchHttp() {
       ["/api/fotos 50k @200/s", () => "/api/fotos/bench-50k?p=3", 200],
       ["2k, 1,000 bibs @100/s", () => `/carrera/bench-2k?n=${bib()}`, 100],
       ["50k, 1,000 bibs @100/s", () => `/en/race/bench-50k?n=${bib()}`, 100],
+      ["50k, unseen bibs @100/s (no cache)", neverSeen, 100],
     ] as [string, () => string, number][]) {
       const r = await load(base, { paths, rate, connections: 50 });
       steady.push({ URL: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
