@@ -5,7 +5,9 @@
  * internal path in a body, or a server that stops answering fails the test.
  * The seed is printed with every failure so it can be replayed (FUZZ_SEED).
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "../../app/i18n/admin-paths.ts";
 import { LANGS } from "../../app/i18n/langs.ts";
@@ -111,6 +113,33 @@ function send(shop: Shop, options: { method: string; path: string; headers: Reco
   });
 }
 
+/** A logged-in operator's cookie and CSRF token: half the requests go to the back office as them. */
+type Operator = { cookie: string; csrf: string };
+
+async function logIn(shop: Shop, email: string, password: string): Promise<Operator | undefined> {
+  const page = await fetch(shop.url("/admin/login"));
+  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  const login = await fetch(shop.url("/admin/login"), {
+    method: "POST",
+    body: new URLSearchParams({ email, password, _csrf: token }),
+    headers: { cookie: cookies },
+    redirect: "manual",
+  });
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("dorsal_admin="))?.split(";")[0];
+  if (!session) return undefined;
+  const office = await (await fetch(shop.url("/admin"), { headers: { cookie: session } })).text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(office)?.[1] ?? /"csrfToken":"([^"]+)"/.exec(office)?.[1] ?? "";
+  return { cookie: session, csrf };
+}
+
+function asOperator(request: ReturnType<typeof makeRequest>, op: Operator) {
+  const headers: Record<string, string> = { ...request.headers, cookie: op.cookie, "x-csrf-token": op.csrf };
+  let body = request.body;
+  if (body !== undefined && /urlencoded/.test(headers["content-type"] ?? "")) body = `${body}&_csrf=${encodeURIComponent(op.csrf)}`;
+  return { ...request, headers, body };
+}
+
 function makeRequest(r: ReturnType<typeof rng>) {
   const route = r.pick(ROUTES);
   const path = route.replace(/:(\w+)/g, () => (r.next() < 0.55 ? r.pick(BAD_SEGMENTS) : r.pick(GOOD_SEGMENTS)));
@@ -148,7 +177,16 @@ describe("fuzz: malformed requests never break the shop", () => {
 
   it(`answers ${REQUESTS} seeded malformed requests (seed ${SEED}) without a 5xx, a leak or a hang`, async () => {
     const r = rng(SEED);
-    const requests = Array.from({ length: REQUESTS }, () => makeRequest(r));
+    const password = shop.dataDir ? fs.readFileSync(path.join(shop.dataDir, "admin-password.txt"), "utf8").trim() : process.env.FUZZ_ADMIN_PASSWORD;
+    const op = password ? await logIn(shop, "admin@dorsal.local", password) : undefined;
+    if (shop.dataDir) expect(op, "the fuzz logs in as the demo shop's admin").toBeDefined();
+    // Every other request is an operator's, aimed at the back office (its forms and JSON calls included).
+    const requests = Array.from({ length: REQUESTS }, (_, i) => {
+      const request = makeRequest(r);
+      if (!op || i % 2 === 0) return request;
+      const adminPath = request.path.startsWith("/admin") || /^\/(en|br)\/admin/.test(request.path) ? request.path : `/admin${request.path.startsWith("/") ? "" : "/"}${request.path.replace(/^\/(en|br)(?=\/|$)/, "")}`;
+      return asOperator({ ...request, path: r.next() < 0.5 ? request.path : adminPath }, op);
+    });
     const failures: string[] = [];
     let index = 0;
     const lane = async () => {
