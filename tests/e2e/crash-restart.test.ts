@@ -82,3 +82,45 @@ describe("crash safety", () => {
     expect(health.jobs.failed).toBe(0);
   }, 400_000);
 });
+
+describe("crash safety of a zip", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(() => shop?.stop());
+
+  it("a zip cut short by a kill is made after the restart, with every photo once", async () => {
+    // Sixty free photos of the demo marathon: a free order is paid at once.
+    const page = (await (await fetch(shop.url("/api/fotos/maraton-buenos-aires-2025?p=1"))).json()) as { data: { fotos: { id: string; free: string }[] } };
+    const free = page.data.fotos.filter((f) => f.free === "1");
+    expect(free.length).toBeGreaterThanOrEqual(20);
+    const buyer = { country: "1", firstName: "Ana", lastName: "Zip", email: "zip@example.com", confirmEmail: "zip@example.com" };
+    const order = (await (
+      await fetch(shop.url("/api/purchase"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { ...buyer, images: free } }) })
+    ).json()) as { data: { id: string } };
+    const id = order.data.id;
+    const asked = (await (
+      await fetch(shop.url("/api/create_zip"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { id } }) })
+    ).json()) as { data: { status: string } };
+    expect(asked.data.status).toBe("processing");
+    await shop.kill();
+
+    shop = await startShop({ dataDir: shop.dataDir });
+    const deadline = Date.now() + 180_000;
+    let zip: string | null = null;
+    while (Date.now() < deadline && !zip) {
+      const view = (await (await fetch(shop.url(`/api/purchase/${id}`))).json()) as { data: { zip_file: string | null } };
+      zip = view.data.zip_file;
+      if (!zip) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(zip, "the zip is made after the restart").toBeTruthy();
+    const file = Buffer.from(await (await fetch(new URL(new URL(zip!).pathname, shop.baseUrl))).arrayBuffer());
+    // A zip's central directory names each entry once: count the entries by their signature.
+    const entries = file.toString("latin1").split("PK\u0001\u0002").length - 1;
+    expect(entries).toBe(free.length);
+    const health = (await (await fetch(shop.url("/healthz"))).json()) as { jobs: { failed: number } };
+    expect(health.jobs.failed).toBe(0);
+  }, 400_000);
+});
+
