@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { LANGS } from "../../i18n/langs.ts";
-import { PATHS, type Screen } from "../../i18n/paths.ts";
+import type { Screen } from "../../i18n/paths.ts";
+import { screenOfPath } from "./page-screen.ts";
 import type { createRateLimiter, RateLimiter } from "./rate-limit.ts";
 import { sendRefusal } from "./request-guard.ts";
 
@@ -17,15 +17,14 @@ const LIMITS = {
 } as const;
 type Bucket = keyof typeof LIMITS;
 
-const pagePattern = (screens: Screen[]) =>
-  new RegExp(`^(?:${screens.flatMap((s) => LANGS.map((l) => PATHS[s][l].replace(/:\w+/g, "[^/]+"))).join("|")})(?:\\.data)?/?$`);
-const ORDER_PAGES = pagePattern(["checkout", "fullset", "preorder"]);
-const PURCHASE_PAGES = pagePattern(["purchase", "purchaseAccount"]);
+const ORDER_SCREENS: Screen[] = ["checkout", "fullset", "preorder"];
+const PURCHASE_SCREENS: Screen[] = ["purchase", "purchaseAccount"];
 
 /** Which limit a POST counts against, if any. */
 export function bucketOf(path: string): Bucket | undefined {
-  if (path === "/api/purchase" || path === "/api/preventa" || ORDER_PAGES.test(path)) return "checkout";
-  if (path === "/api/download" || PURCHASE_PAGES.test(path)) return "download";
+  const screen = screenOfPath(path);
+  if (path === "/api/purchase" || path === "/api/preventa" || (screen && ORDER_SCREENS.includes(screen))) return "checkout";
+  if (path === "/api/download" || (screen && PURCHASE_SCREENS.includes(screen))) return "download";
   if (path === "/api/create_zip") return "zip";
   return undefined;
 }

@@ -3,8 +3,8 @@ import { gunzipSync, gzipSync, constants as zlib } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { catalogVersion } from "../db/schema.ts";
-import { LANGS } from "../../i18n/langs.ts";
-import { PATHS, type Screen } from "../../i18n/paths.ts";
+import type { Screen } from "../../i18n/paths.ts";
+import { screenOfPath } from "./page-screen.ts";
 
 /**
  * Rendered storefront responses (pages, their loader data, the photos API and
@@ -17,10 +17,7 @@ import { PATHS, type Screen } from "../../i18n/paths.ts";
  * that sets a cookie.
  */
 const PUBLIC_SCREENS: Screen[] = ["home", "races", "race", "contact", "help", "terms"];
-const PUBLIC_PAGE = new RegExp(
-  `^(?:${PUBLIC_SCREENS.flatMap((s) => LANGS.map((l) => PATHS[s][l].replace(/:\w+/g, "[^/]+"))).join("|")})(?:/?|\\.data|/_root\\.data)$`,
-);
-const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[^/]+|sitemap\.xml|robots\.txt|_root\.data)$/;
+const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[^/]+|sitemap\.xml|robots\.txt)$/;
 /** Cookies that make a request personal. */
 const PERSONAL_COOKIE = /(?:^|;\s*)dorsal_[\w-]*=/;
 
@@ -52,7 +49,9 @@ export function isCacheable(req: { method: string; path: string; headers: Record
   const cookie = req.headers.cookie;
   if (typeof cookie === "string" && PERSONAL_COOKIE.test(cookie)) return false;
   if (req.headers.authorization) return false;
-  return PUBLIC_PAGE.test(req.path) || PUBLIC_DATA.test(req.path);
+  if (PUBLIC_DATA.test(req.path)) return true;
+  const screen = screenOfPath(req.path);
+  return screen !== undefined && PUBLIC_SCREENS.includes(screen);
 }
 
 export function createPageCache({
@@ -150,12 +149,6 @@ export function createPageCache({
       } finally {
         rendering.delete(`${key}@${version}`);
       }
-    },
-
-    stats: () => ({ entries: entries.size, bytes }),
-    clear() {
-      entries.clear();
-      bytes = 0;
     },
   };
 }
