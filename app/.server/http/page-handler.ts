@@ -3,7 +3,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
 import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
-import { sendRefusal } from "./request-guard.ts";
+import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
 import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
 
 /**
@@ -48,24 +48,16 @@ function limitFor(path: string, type: string): number {
 
 /** NUL and lone surrogates can be written in JSON as escapes and in forms as percent-encoding. */
 export function cleanBodyText(body: Buffer, type: string): boolean {
-  if (/^multipart\//i.test(type)) return true; // files are binary; their text fields are checked by the forms' schemas
+  if (/^multipart\//i.test(type)) return true; // files are binary; its text fields are checked once it parses (parsesAsForm)
   const text = body.toString("utf8");
-  if (text.includes("\0") || !text.isWellFormed()) return false;
+  if (!isCleanString(text)) return false;
   if (JSON_TYPE.test(type) || type === "" || /^text\/plain\b/i.test(type)) {
     if (/\\u0000/i.test(text)) return false;
     // A high surrogate escape not followed by a low one, or a low one alone.
     if (/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})/i.test(text) || /(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i.test(text)) return false;
   }
-  if (/^application\/x-www-form-urlencoded/i.test(type)) {
-    for (const part of text.split("&")) {
-      try {
-        const decoded = decodeURIComponent(part.replace(/\+/g, " "));
-        if (decoded.includes("\0") || !decoded.isWellFormed()) return false;
-      } catch {
-        return false;
-      }
-    }
-  }
+  // Percent-encoding is checked strictly here: the platform's form parser would quietly turn bad bytes into U+FFFD.
+  if (/^application\/x-www-form-urlencoded/i.test(type)) return text.split("&").every((part) => isCleanText(part, decodeFormPart));
   return true;
 }
 
@@ -74,7 +66,7 @@ async function parsesAsForm(body: Buffer, type: string): Promise<boolean> {
   try {
     const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
     for (const value of form.values()) {
-      if (typeof value === "string" && (value.includes("\0") || !value.isWellFormed())) return false;
+      if (typeof value === "string" && !isCleanString(value)) return false;
     }
     return true;
   } catch {
@@ -109,6 +101,17 @@ function readBody(req: ExpressRequest, limit: number): Promise<Buffer> {
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/** The Fetch Request React Router reads; aborted when the client goes away before the answer. */
+function toRequest(req: ExpressRequest, res: ExpressResponse, body: Uint8Array<ArrayBuffer> | undefined): Request {
+  // Host and forwarded headers were checked by the request guard.
+  const url = new URL(`${req.protocol}://${req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.hostname : req.get("host")}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(url, { method: req.method, headers: headersOf(req), signal: controller.signal, body });
 }
 
 function headersOf(req: ExpressRequest): Headers {
@@ -148,26 +151,21 @@ export function pageHandler({
       return;
     }
     try {
-      // Host and forwarded headers were checked by the request guard.
-      const url = new URL(`${req.protocol}://${req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.hostname : req.get("host")}${req.originalUrl}`);
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const init: RequestInit = { method: req.method, headers: headersOf(req), signal: controller.signal };
+      let body: Uint8Array<ArrayBuffer> | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
         const type = (req.get("content-type") ?? "").trim();
         const refused = acceptedBody(req.path, type);
         if (refused) throw new BodyError(refused);
-        const body = await readBody(req, limitFor(req.path, type));
+        const read = await readBody(req, limitFor(req.path, type));
         // A payment provider's notification is checked by its signature, byte for byte, not by us.
-        if (!req.path.startsWith("/api/webhooks/") && !cleanBodyText(body, type)) throw new BodyError({ status: 400, key: "badRequest" });
-        init.body = new Uint8Array(body);
+        if (!req.path.startsWith("/api/webhooks/") && !cleanBodyText(read, type)) throw new BodyError({ status: 400, key: "badRequest" });
         // A form the platform cannot parse (a broken multipart) is the client's error, found here once.
-        if (FORM.test(type) && !(await parsesAsForm(body, type))) throw new BodyError({ status: 400, key: "badRequest" });
+        if (FORM.test(type) && !(await parsesAsForm(read, type))) throw new BodyError({ status: 400, key: "badRequest" });
+        body = new Uint8Array(read);
       }
+      // Built only when React Router is asked: a cached page needs no Request.
       const render = async () => {
-        const response = await handle(new Request(url, init), getLoadContext(req));
+        const response = await handle(toRequest(req, res, body), getLoadContext(req));
         if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
         const headers = new Headers(response.headers);
         const html = withNonce(await response.text(), headers, mode === "development");

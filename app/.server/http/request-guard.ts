@@ -22,18 +22,20 @@ function isHost(value: string): boolean {
   return port === undefined || Number(port) <= 65535;
 }
 
-/** True when a path or query part decodes to well-formed text without NUL. */
+/** Text PostgreSQL can store: no NUL, no lone surrogate. */
+export const isCleanString = (text: string) => !text.includes("\0") && text.isWellFormed();
+
+/** True when a path or query part decodes to clean text. */
 export function isCleanText(raw: string, decode: (s: string) => string = decodeURIComponent): boolean {
-  let text: string;
   try {
-    text = decode(raw);
+    return isCleanString(decode(raw));
   } catch {
     return false;
   }
-  return !text.includes("\0") && text.isWellFormed();
 }
 
-const decodeQueryPart = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
+/** A query string's or a plain form's `name=value` part, as both encode it. */
+export const decodeFormPart = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
 
 /** Why a request is refused, or undefined when it may go on. */
 export type Refusal = { status: number; reason: string; key: string };
@@ -60,7 +62,7 @@ export function refusal(req: { method: string; url: string; headers: Record<stri
   if (/%2f|%5c/i.test(path)) return { status: 404, reason: "encoded slash in path", key: "notFound" };
   if (q !== -1) {
     for (const part of req.url.slice(q + 1).split(/[&;]/)) {
-      if (part && !isCleanText(part, decodeQueryPart)) return bad("bad query encoding");
+      if (part && !isCleanText(part, decodeFormPart)) return bad("bad query encoding");
     }
   }
   return undefined;
@@ -77,7 +79,7 @@ export function requestGuard() {
 
 /** A short refusal in the language of the path (es when the path says nothing). */
 export function sendRefusal(req: Request, res: Response, status: number, key: string): void {
-  const lang = langFromPath(req.path.split("?")[0] ?? "/");
+  const lang = langFromPath(req.path);
   const text = message(lang, `errors.${key}`);
   res.setHeader("Cache-Control", "no-store");
   if (req.path.startsWith("/api/") || /json/.test(req.get("accept") ?? "")) {
