@@ -4,6 +4,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
 import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
+import { refererLang } from "./respond.ts";
 import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
 
 /**
@@ -191,8 +192,7 @@ export function pageHandler({
 /** The JSON API may answer in the calling page's language (`apiLang`): that page's language is part of the key. */
 function cacheKey(req: ExpressRequest): string {
   if (!/^\/(?:api|fake-api)\//.test(req.path)) return req.originalUrl;
-  const referer = req.get("referer") ?? "";
-  return `${req.originalUrl}|${/^https?:\/\/[^/]+\/(en|br)(?:[/?#]|$)/.exec(referer)?.[1] ?? "es"}`;
+  return `${req.originalUrl}|${refererLang(req.get("referer"))}`;
 }
 
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse): void {

@@ -5,10 +5,12 @@ import { isDomainError } from "../errors.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */
 export function apiLang(request: Request): Lang {
-  const url = new URL(request.url);
-  const explicit = url.searchParams.get("lang");
-  if (isLang(explicit)) return explicit;
-  const referer = request.headers.get("referer");
+  const explicit = new URL(request.url).searchParams.get("lang");
+  return isLang(explicit) ? explicit : refererLang(request.headers.get("referer"));
+}
+
+/** The language of the page a call came from (es when it does not say). */
+export function refererLang(referer: string | null | undefined): Lang {
   if (referer) {
     try {
       return langFromPath(new URL(referer).pathname);

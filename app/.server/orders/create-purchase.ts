@@ -39,18 +39,24 @@ export type PurchaseCreated = { id: string; link: string };
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** A repeated submit with the same idempotency key within this window is the same order. */
-const REPEAT_WINDOW_MS = 10 * 60_000;
+/** A repeated submit with the same idempotency key within this window is the same order (or pre-order). */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /**
- * Same checkout key, buyer, photos and currency: the same purchase. The key is
- * the secret part: knowing a buyer's e-mail and cart is not enough to be handed
- * their order. Without a key the hash is unique, so nothing ever matches it.
+ * What a repeated submit is recognised by: the browser's checkout key and what
+ * was ordered. The key is the secret part: knowing a buyer's e-mail and cart is
+ * not enough to be handed their order. Without a key the hash is unique, so
+ * nothing ever matches it.
  */
+export function requestHash(idempotencyKey: string | undefined, what: unknown[]): string {
+  if (!idempotencyKey) return `once:${randomUUID()}`;
+  return createHash("sha256").update(JSON.stringify([idempotencyKey, ...what])).digest("hex");
+}
+
+/** Same checkout key, buyer, photos and currency: the same purchase. */
 function cartHash(email: string, currency: string, input: PurchaseInput): string {
-  if (!input.idempotencyKey) return `once:${randomUUID()}`;
   const what = "photoIds" in input ? ["cart", [...new Set(input.photoIds)].sort()] : ["fullset", input.fullset.raceId, input.fullset.bib];
-  return createHash("sha256").update(JSON.stringify([input.idempotencyKey, email, currency, what])).digest("hex");
+  return requestHash(input.idempotencyKey, [email, currency, what]);
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
@@ -11,7 +10,7 @@ import { customers, orders, preorders, races } from "../db/schema.ts";
 import { DomainError, invalid, notFound } from "../errors.ts";
 import { formatInZone } from "../images/index.ts";
 import { formatReference } from "../payments/index.ts";
-import { normalizeEmail, type Buyer } from "./create-purchase.ts";
+import { normalizeEmail, REPEAT_WINDOW_MS, requestHash, type Buyer } from "./create-purchase.ts";
 import type { OrderDeps } from "./deps.ts";
 import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
@@ -19,8 +18,6 @@ import { methodOf, SHOP_ZONE } from "./purchase-view.ts";
 import { movePreorder, recordCreated } from "./state-machine.ts";
 
 export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };
-
-const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /** GET /api/preventa/{slug}: the race as the pre-order form needs it; 404 unless it takes pre-orders. */
 export async function preorderForm(deps: OrderDeps, slug: string, lang: Lang): Promise<RaceSummary> {
@@ -48,10 +45,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
   const lang = input.lang;
   const provider = total > 0 ? deps.payments.forCurrency(currency) : undefined;
   if (total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
-  // Only the browser that made the first submit holds its key (see cartHash in create-purchase.ts).
-  const hash = input.idempotencyKey
-    ? createHash("sha256").update(JSON.stringify(["preorder", input.idempotencyKey, race.id, email, dni, currency])).digest("hex")
-    : `once:${randomUUID()}`;
+  const hash = requestHash(input.idempotencyKey, ["preorder", race.id, email, dni, currency]);
 
   const { preorder, repeated } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
