@@ -6,6 +6,12 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NONCE_PLACEHOLDER } from "./csp-nonce.ts";
+import { LANGS } from "./i18n/langs.ts";
+import { MESSAGES } from "./i18n/messages/all.ts";
+import { provideMessages } from "./i18n/messages/index.ts";
+
+// The server renders every language: all three are at hand (a browser loads only its page's).
+for (const lang of LANGS) provideMessages(lang, MESSAGES[lang]);
 
 // React Router's default Node entry, with our inline scripts carrying the CSP nonce placeholder.
 export const streamTimeout = 5_000;

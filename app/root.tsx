@@ -19,8 +19,16 @@ import { servicesContext } from "./context.ts";
 import { TopBar } from "./components/top-bar.tsx";
 import { href } from "./i18n/href.ts";
 import { HTML_LANG, langFromPath } from "./i18n/langs.ts";
+import { loadMessages, messagesJson, PAGE_TEXTS_ID } from "./i18n/messages/index.ts";
 import { useLang, useMessages } from "./i18n/use-messages.ts";
 import type { Route } from "./+types/root";
+
+/** A navigation into another language first loads that language's texts (i18n/messages/index.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }) => {
+    await loadMessages(langFromPath(new URL(request.url).pathname));
+  },
+];
 
 /** The shop's public URL, for absolute canonical and hreflang links (SeoLinks). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <SeoLinks />
+        <script id={PAGE_TEXTS_ID} type="application/json" nonce={NONCE_PLACEHOLDER} dangerouslySetInnerHTML={{ __html: messagesJson(lang) }} />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         {children}

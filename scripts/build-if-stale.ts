@@ -53,6 +53,8 @@ export function buildIfStale(log: (line: string) => void = console.log): boolean
     log("Building the shop…");
     execFileSync(projectNode, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
       cwd: root,
+      // Vitest sets NODE_ENV=test, which would put React's development build into the pages.
+      env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "inherit"],
     });
     return true;

@@ -4,6 +4,9 @@ import { z } from "zod";
 const optionalUrl = z.url().optional();
 const flag = z.enum(["0", "1", "true", "false"]).optional();
 
+/** Where the crash tests may kill the server (crash-point.ts). */
+export const CRASH_POINTS = ["payment.before-commit", "payment.after-commit"] as const;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,6 +39,8 @@ const schema = z.object({
     .string()
     .regex(/^(?:\d{1,2}|(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?)(?:\s*,\s*(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?))*)$/, "must be a hop count or a comma-separated list of addresses")
     .optional(),
+  // Test hook: the crash tests' kill point (crash-point.ts); never set in a deployment.
+  CRASH_AT: z.enum(CRASH_POINTS).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

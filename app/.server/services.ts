@@ -50,12 +50,13 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     recognition: bibs,
   });
 
-  // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
-  // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
   // Rendered pages and the reads behind them live as long as the catalog version does.
   const pageCache = createPageCache({ db, listen: database.listen });
   const catalogMemo = catalog.versionedMemo(pageCache.version);
   const chores = createHousekeeping({ db, logger, expireZips: files.expireZips });
+
+  // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
+  // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
   const worker: Worker = combineWorkers(
     createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
     createWorker({ db, logger, handlers: office.handlers, concurrency: 1 }),
@@ -78,8 +79,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {
       await db.execute(sql`select 1`);
-      const { queued, running, failed } = await jobCounts(db);
-      return { status: "ok", database: database.kind, jobs: { queued, running, failed } };
+      return { status: "ok", database: database.kind, jobs: await jobCounts(db) };
     },
     /** Reclaims jobs a crashed run left behind (one embedded database means one process). */
     async recoverJobs() {

@@ -1,7 +1,8 @@
-import { fill, MESSAGES } from "../i18n/messages/index.ts";
+import { fill } from "../i18n/messages/index.ts";
 import type { Lang } from "../i18n/langs.ts";
+import { ADMIN_MESSAGES, type AdminMessages } from "../i18n/messages/admin/index.ts";
 
-type OrderTexts = (typeof MESSAGES)["es"]["admin"]["orders"];
+type OrderTexts = AdminMessages["orders"];
 
 /** A payment's stored status in the operator's language (unknown ones as stored). */
 export function paymentStateText(t: OrderTexts, status: string): string {
@@ -15,7 +16,7 @@ export function paymentStateText(t: OrderTexts, status: string): string {
  * shown as written.
  */
 export function causeText(lang: Lang, cause: string): string {
-  const t = MESSAGES[lang].admin.orders;
+  const t = ADMIN_MESSAGES[lang].orders;
   const c = t.causes;
   const fixed: Record<string, string> = {
     checkout: c.checkout,

@@ -3,18 +3,20 @@ import { data } from "react-router";
 import { z } from "zod";
 import { isDomainError } from "../.server/errors.ts";
 import type { Lang } from "../i18n/langs.ts";
-import { fill, MESSAGES } from "../i18n/messages/index.ts";
+import { fill } from "../i18n/messages/index.ts";
+import { MESSAGES } from "../i18n/messages/all.ts";
+import { ADMIN_MESSAGES } from "../i18n/messages/admin/index.ts";
 
 /** The localized text of a service error: the back office's own first, then the shop's. */
 export function errorText(lang: Lang, error: unknown): string {
-  const m = MESSAGES[lang];
+  const admin = ADMIN_MESSAGES[lang];
   if (isDomainError(error)) {
-    const own = (m.admin.errors as Record<string, string>)[error.key];
-    const shop = (m.errors as Record<string, string>)[error.key];
-    return fill(own ?? shop ?? m.admin.errors.generic, error.params);
+    const own = (admin.errors as Record<string, string>)[error.key];
+    const shop = (MESSAGES[lang].errors as Record<string, string>)[error.key];
+    return fill(own ?? shop ?? admin.errors.generic, error.params);
   }
-  if (error instanceof z.ZodError) return m.admin.errors.invalid;
-  return m.admin.errors.generic;
+  if (error instanceof z.ZodError) return admin.errors.invalid;
+  return admin.errors.generic;
 }
 
 /** Runs a loader's service call; a typed failure becomes its status and message (the error boundary shows it). */
@@ -46,7 +48,7 @@ export async function attempt<T>(lang: Lang, run: () => Promise<T>) {
 
 /** A refused form with one message per field (keys are message keys under admin.fieldErrors). */
 export function refused(lang: Lang, fields: Record<string, string>, status = 400) {
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const texts = Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [k, (m.fieldErrors as Record<string, string>)[v] ?? m.fieldErrors.invalid]),
   );

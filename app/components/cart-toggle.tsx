@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { cartItemOf } from "../cart/cart-item.ts";
 import { useCart } from "../cart/use-cart.ts";
 import { fill } from "../i18n/messages/index.ts";
@@ -6,15 +7,20 @@ import type { PhotoData } from "../storefront/race-data.ts";
 import { photoClock } from "../storefront/photo-time.ts";
 import { CheckIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 
+const never = () => () => {};
+
 /** A photo's cart control (SPEC §2): add to cart, or — once in the cart — 'in cart' with a remove button. */
 export function CartToggle({ photo, race, dark = false }: { photo: PhotoData; race: string; dark?: boolean }) {
   const m = useMessages();
   const cart = useCart();
   const time = photoClock(photo.fechahora);
+  // The cart lives in the browser: a tap before the page is hydrated would be lost, so the button is disabled until then.
+  const hydrated = useSyncExternalStore(never, () => true, () => false);
   if (!cart.has(photo.id)) {
     return (
       <button
         type="button"
+        disabled={!hydrated}
         onClick={() => cart.add(cartItemOf(photo, race))}
         aria-label={fill(m.race.addLabel, { time })}
         data-testid="add-to-cart"

@@ -44,6 +44,8 @@ export function PhotoCard({
           width={480}
           height={Math.round((480 * photo.height) / photo.width) || 320}
           loading={eager ? "eager" : "lazy"}
+          // The first row starts at once but after the race's hero, the page's largest image, on a phone's thin line.
+          fetchPriority={eager ? "low" : undefined}
           decoding="async"
           className="h-full w-full object-cover transition duration-300 hover:scale-105"
         />

@@ -23,6 +23,7 @@ export function TagChips({ slug, tags, current, n }: { slug: string; tags: { slu
                   active ? "bg-ink text-white ring-ink" : "bg-white text-ink ring-slate-300 hover:ring-ink"
                 }`}
               >
+                <span className="sr-only">{m.race.tagChipPrefix} </span>
                 {tag.nombre}
               </Link>
             </li>

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { href, matchPath } from "./href.ts";
 import { LANGS, langFromPath, type Lang } from "./langs.ts";
-import { fill, MESSAGES, type Messages } from "./messages/index.ts";
+import { fill, messagesOf, type Messages } from "./messages/index.ts";
 import { OG_LOCALE } from "./seo.ts";
 
 /**
@@ -16,7 +16,7 @@ export function pageMeta(
   params: Record<string, string | number> = {},
 ) {
   const lang: Lang = langFromPath(location.pathname);
-  const m = MESSAGES[lang];
+  const m = messagesOf(lang);
   const title = fill(pick(m), params);
   const fullTitle = title === m.brand.title ? title : `${title} · ${m.brand.name}`;
   const screen = matchPath(location.pathname)?.screen;

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { langFromPath, type Lang } from "./langs.ts";
-import { MESSAGES, type Messages } from "./messages/index.ts";
+import { messagesOf, type Messages } from "./messages/index.ts";
 
 /** The current page's language, read from its path (the route sets the language). */
 export function useLang(): Lang {
@@ -8,5 +8,5 @@ export function useLang(): Lang {
 }
 
 export function useMessages(): Messages {
-  return MESSAGES[useLang()];
+  return messagesOf(useLang());
 }

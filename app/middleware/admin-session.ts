@@ -3,7 +3,7 @@ import { operatorContext } from "../admin/operator-context.ts";
 import { servicesContext } from "../context.ts";
 import { adminHref } from "../i18n/admin-href.ts";
 import { langFromPath } from "../i18n/langs.ts";
-import { message } from "../i18n/messages/index.ts";
+import { ADMIN_MESSAGES } from "../i18n/messages/admin/index.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -36,13 +36,13 @@ export const adminSession: MiddlewareFunction<Response> = async ({ request, cont
   const op = await admin.auth.authenticate(request.headers.get("cookie"));
   if (!op) {
     if (isResource(pathname)) {
-      throw new Response(message(lang, "admin.login.title"), { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      throw new Response(ADMIN_MESSAGES[lang].login.title, { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     const back = SAFE.has(request.method) ? pathname + url.search : undefined;
     throw redirect(adminHref("adminLogin", lang, {}, { next: back }));
   }
   if (!SAFE.has(request.method) && !admin.auth.checkCsrf(op, await submittedToken(request))) {
-    throw new Response(message(lang, "admin.errors.csrf"), { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(ADMIN_MESSAGES[lang].errors.csrf, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   context.set(operatorContext, op);
   const response = await next();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { servicesContext } from "../context.ts";
 import { isDomainError } from "../.server/errors.ts";
 import { apiLang, json } from "../.server/http/respond.ts";
-import { message } from "../i18n/messages/index.ts";
+import { message } from "../i18n/messages/all.ts";
 import { parsePreorder } from "../.server/orders/payloads.ts";
 import type { Route } from "./+types/api.preventa";
 

@@ -12,7 +12,7 @@ import { currencyForCountry } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
-import { message } from "../i18n/messages/index.ts";
+import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
 import { parsePurchase } from "../.server/orders/payloads.ts";

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { servicesContext } from "../context.ts";
 import { isDomainError } from "../.server/errors.ts";
 import { apiLang } from "../.server/http/respond.ts";
-import { message } from "../i18n/messages/index.ts";
+import { message } from "../i18n/messages/all.ts";
 import type { Route } from "./+types/download";
 
 /** GET /download/{token}: the sold file behind a signed link, as an attachment (`foto-{id}.jpg` or the zip). */

@@ -10,7 +10,8 @@ import { currencyForCountry, currencyForLang, perImage } from "../domain/pricing
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
-import { fill, message } from "../i18n/messages/index.ts";
+import { fill } from "../i18n/messages/index.ts";
+import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
 import { parsePurchase } from "../.server/orders/payloads.ts";

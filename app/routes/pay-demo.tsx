@@ -3,7 +3,7 @@ import { servicesContext } from "../context.ts";
 import { formatMoney } from "../domain/money.ts";
 import { STATE } from "../domain/order-states.ts";
 import { isDomainError } from "../.server/errors.ts";
-import { MESSAGES } from "../i18n/messages/index.ts";
+import { MESSAGES } from "../i18n/messages/all.ts";
 import type { Route } from "./+types/pay-demo";
 
 /**
@@ -13,7 +13,9 @@ import type { Route } from "./+types/pay-demo";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return await context.get(servicesContext).purchases.demo.get(params.token);
+    const checkout = await context.get(servicesContext).purchases.demo.get(params.token);
+    // Its language is the checkout's, not the path's: the texts travel with the page.
+    return { ...checkout, texts: MESSAGES[checkout.lang].payDemo };
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -32,28 +34,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${MESSAGES[loaderData?.lang ?? "es"].payDemo.title} · Dorsal` },
+  { title: `${loaderData?.texts.title ?? "Demo"} · Dorsal` },
   { name: "robots", content: "noindex" },
 ];
 
 export default function PayDemo({ loaderData }: Route.ComponentProps) {
   const checkout = loaderData;
-  const m = MESSAGES[checkout.lang];
+  const t = checkout.texts;
   const busy = useNavigation().state !== "idle";
   const open = checkout.state === STATE.pending;
   return (
     <main id="main" lang={checkout.lang === "br" ? "pt-BR" : checkout.lang} className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
       <div className="w-full max-w-md rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200" data-testid="pay-demo">
         <p className="text-xs font-bold uppercase tracking-widest text-slate-500">Dorsal · demo</p>
-        <h1 className="mt-2 text-2xl font-black text-ink">{m.payDemo.title}</h1>
-        <p className="mt-2 text-sm text-slate-600">{m.payDemo.intro}</p>
+        <h1 className="mt-2 text-2xl font-black text-ink">{t.title}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t.intro}</p>
         <dl className="mt-6 space-y-2 rounded-2xl bg-slate-50 p-4 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{m.payDemo.reference}</dt>
+            <dt className="text-slate-600">{t.reference}</dt>
             <dd className="font-mono font-semibold">{checkout.id}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{m.payDemo.amount}</dt>
+            <dt className="text-slate-600">{t.amount}</dt>
             <dd className="text-xl font-black tabular-nums" data-testid="pay-demo-amount">
               {formatMoney(checkout.amount, checkout.currency)}
             </dd>
@@ -69,7 +71,7 @@ export default function PayDemo({ loaderData }: Route.ComponentProps) {
               className="rounded-full bg-emerald-600 px-6 py-3 font-bold text-white hover:bg-emerald-700 disabled:opacity-60"
               data-testid="pay-approve"
             >
-              {m.payDemo.approve}
+              {t.approve}
             </button>
             <button
               type="submit"
@@ -79,14 +81,14 @@ export default function PayDemo({ loaderData }: Route.ComponentProps) {
               className="rounded-full bg-white px-6 py-3 font-bold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60"
               data-testid="pay-reject"
             >
-              {m.payDemo.reject}
+              {t.reject}
             </button>
           </Form>
         ) : (
           <div className="mt-6">
-            <p className="text-sm font-semibold text-slate-700">{m.payDemo.done}</p>
+            <p className="text-sm font-semibold text-slate-700">{t.done}</p>
             <a href={checkout.returnUrl} className="mt-4 inline-block rounded-full bg-ink px-6 py-3 font-bold text-white">
-              {m.payDemo.back}
+              {t.back}
             </a>
           </div>
         )}

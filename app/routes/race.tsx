@@ -89,7 +89,6 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
 
 export default function Race({ loaderData, params }: Route.ComponentProps) {
   const { race, tiers, summary } = loaderData as LoaderData;
-  const m = useMessages();
   const location = useLocation();
   // A new search (page, runner, tag) shows the skeletons again; the lightbox's `foto` does not.
   const searchKey = `${location.pathname}?${withoutPhoto(location.search)}`;

@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   catalog: async () => (await import("./catalog.ts")).benchCatalog(),
   bibs: async () => (await import("./bibs.ts")).benchBibs(),
   http: async () => (await import("./http.ts")).benchHttp(),
+  pages: async () => (await import("./pages.ts")).benchPages(),
 };
 
 // Names first, then options for the benchmarks (e.g. `bibs --limit 40`).

@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { adminHref } from "../../app/i18n/admin-href.ts";
 import { href } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
-import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import { fill } from "../../app/i18n/messages/index.ts";
+import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
 // The back office in Chromium, once per language: log in, create a race, upload
@@ -43,8 +44,7 @@ async function operator(lang: Lang): Promise<{ context: BrowserContext; page: Pa
 }
 
 describe.each(LANGS)("back office in %s", (lang) => {
-  const m = MESSAGES[lang];
-  const a = m.admin;
+  const a = ADMIN_MESSAGES[lang];
   const slug = `e2e-${lang}-trail`;
   let raceId = 0;
 

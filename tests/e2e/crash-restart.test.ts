@@ -1,17 +1,20 @@
 /**
  * Crash safety: the server is killed (SIGKILL, no chance to clean up) in the
- * middle of an import, while its photos are stored and their watermarked images
- * made, then started again on the same data and the import run again. Every
- * photo ends up in the shop exactly once, with no failed job.
+ * middle of an import, a zip or a photo upload, then started again on the same
+ * data. The import run again, the zip and the upload resumed, every photo ends
+ * up in the shop exactly once, with no failed job. (Payments and e-mail:
+ * crash-payment-mail.test.ts.)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectNode, root } from "../../scripts/build-if-stale.ts";
-import { startShop, type Shop } from "./harness.ts";
+import { OUTCOME_HEADER, UPLOAD_PATH } from "../../app/.server/admin/uploads.ts";
+import { adminPassword, logIn, startShop, type Operator, type Shop } from "./harness.ts";
 
 const PHOTOS = 48;
 const SLUG = "crash-trail-2025";
@@ -124,3 +127,65 @@ describe("crash safety of a zip", () => {
   }, 400_000);
 });
 
+
+describe("crash safety of a photo upload", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(() => shop?.stop());
+
+  it("an upload cut short by a kill resumes after the restart where the server's disk left it, and the photo is stored once", async () => {
+    const race = (await (await fetch(shop.url("/api/fotos/bariloche-21k-2025?p=1"))).json()) as { data: { id: number } };
+    const op = (await logIn(shop, "admin@dorsal.local", adminPassword(shop)))!;
+    expect(op).toBeDefined();
+    // Noise compresses badly: a camera-sized file of several megabytes.
+    const bytes = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#777", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const tus = (o: Operator) => ({ cookie: o.cookie, "x-csrf-token": o.csrf, "tus-resumable": "1.0.0" });
+    const metadata = `filename ${Buffer.from("CRASH001.jpg").toString("base64")},raceId ${Buffer.from(String(race.data.id)).toString("base64")}`;
+    const create = async (o: Operator) => {
+      const created = await fetch(shop.url(UPLOAD_PATH), { method: "POST", headers: { ...tus(o), "upload-length": String(bytes.length), "upload-metadata": metadata } });
+      expect(created.status).toBe(201);
+      return created.headers.get("location")!;
+    };
+    const location = await create(op);
+    const stored = path.join(shop.dataDir, "tmp", "uploads", location.split("/").pop()!);
+
+    // The first half streams in; the server is killed while the request is still open.
+    const half = Math.floor(bytes.length / 2);
+    const request = http.request(shop.url(location), { method: "PATCH", headers: { ...tus(op), "upload-offset": "0", "content-type": "application/offset+octet-stream", "content-length": String(bytes.length) } });
+    request.on("error", () => {});
+    request.write(bytes.subarray(0, half));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (fs.statSync(stored, { throwIfNoEntry: false })?.size ?? 0) < half / 2) await new Promise((r) => setTimeout(r, 50));
+    await shop.kill();
+    request.destroy();
+
+    shop = await startShop({ dataDir: shop.dataDir });
+    // The session lives in the database: the same operator goes on.
+    const head = await fetch(shop.url(location), { method: "HEAD", headers: tus(op) });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get("upload-offset"));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(bytes.length);
+    const rest = await fetch(shop.url(location), {
+      method: "PATCH",
+      headers: { ...tus(op), "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(bytes.subarray(offset)),
+    });
+    expect(rest.status).toBe(204);
+    const outcome = (r: Response) => JSON.parse(decodeURIComponent(r.headers.get(OUTCOME_HEADER) ?? "null")) as { kind: string; photoId?: number };
+    const created = outcome(rest);
+    expect(created).toMatchObject({ kind: "created", photoId: expect.any(Number) });
+
+    // The whole file sent again is the same photo, unchanged, not a second one.
+    const again = await fetch(shop.url(await create(op)), {
+      method: "PATCH",
+      headers: { ...tus(op), "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(bytes),
+    });
+    expect(outcome(again)).toEqual({ kind: "unchanged", photoId: created.photoId });
+  }, 400_000);
+});

@@ -5,14 +5,12 @@
  * internal path in a body, or a server that stops answering fails the test.
  * The seed is printed with every failure so it can be replayed (FUZZ_SEED).
  */
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "../../app/i18n/admin-paths.ts";
 import { LANGS } from "../../app/i18n/langs.ts";
 import { PATHS } from "../../app/i18n/paths.ts";
-import { startShop, type Shop } from "./harness.ts";
+import { adminPassword, logIn, startShop, type Operator, type Shop } from "./harness.ts";
 
 const SEED = Number(process.env.FUZZ_SEED) || 20261125;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 2400;
@@ -113,25 +111,6 @@ function send(shop: Shop, options: { method: string; path: string; headers: Reco
   });
 }
 
-/** A logged-in operator's cookie and CSRF token: half the requests go to the back office as them. */
-type Operator = { cookie: string; csrf: string };
-
-async function logIn(shop: Shop, email: string, password: string): Promise<Operator | undefined> {
-  const page = await fetch(shop.url("/admin/login"));
-  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
-  const login = await fetch(shop.url("/admin/login"), {
-    method: "POST",
-    body: new URLSearchParams({ email, password, _csrf: token }),
-    headers: { cookie: cookies },
-    redirect: "manual",
-  });
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("dorsal_admin="))?.split(";")[0];
-  if (!session) return undefined;
-  const office = await (await fetch(shop.url("/admin"), { headers: { cookie: session } })).text();
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(office)?.[1] ?? /"csrfToken":"([^"]+)"/.exec(office)?.[1] ?? "";
-  return { cookie: session, csrf };
-}
 
 function asOperator(request: ReturnType<typeof makeRequest>, op: Operator) {
   const headers: Record<string, string> = { ...request.headers, cookie: op.cookie, "x-csrf-token": op.csrf };
@@ -177,7 +156,7 @@ describe("fuzz: malformed requests never break the shop", () => {
 
   it(`answers ${REQUESTS} seeded malformed requests (seed ${SEED}) without a 5xx, a leak or a hang`, async () => {
     const r = rng(SEED);
-    const password = shop.dataDir ? fs.readFileSync(path.join(shop.dataDir, "admin-password.txt"), "utf8").trim() : process.env.FUZZ_ADMIN_PASSWORD;
+    const password = shop.dataDir ? adminPassword(shop) : process.env.FUZZ_ADMIN_PASSWORD;
     const op = password ? await logIn(shop, "admin@dorsal.local", password) : undefined;
     if (shop.dataDir) expect(op, "the fuzz logs in as the demo shop's admin").toBeDefined();
     // Every other request is an operator's, aimed at the back office (its forms and JSON calls included).

@@ -130,6 +130,37 @@ export async function startShop({
   return { baseUrl, url: (p) => baseUrl + p, dataDir, output, stop, kill };
 }
 
+/** A logged-in operator's session cookie and CSRF token (for the back office's forms and JSON calls). */
+export type Operator = { cookie: string; csrf: string };
+
+/** Posts the back office's login form as a browser without JavaScript would (its CSRF cookie and field included): the raw answer. */
+export async function postLogin(shop: Pick<Shop, "url">, email: string, password: string): Promise<Response> {
+  const page = await fetch(shop.url("/admin/login"));
+  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  return fetch(shop.url("/admin/login"), {
+    method: "POST",
+    body: new URLSearchParams({ email, password, _csrf: token }),
+    headers: { cookie: cookies },
+    redirect: "manual",
+  });
+}
+
+/** Logs in through the back office's login form; undefined when refused. */
+export async function logIn(shop: Pick<Shop, "url">, email: string, password: string): Promise<Operator | undefined> {
+  const login = await postLogin(shop, email, password);
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("dorsal_admin="))?.split(";")[0];
+  if (!session) return undefined;
+  const office = await (await fetch(shop.url("/admin"), { headers: { cookie: session } })).text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(office)?.[1] ?? /"csrfToken":"([^"]+)"/.exec(office)?.[1] ?? "";
+  return { cookie: session, csrf };
+}
+
+/** The password the shop generated for admin@dorsal.local at its first start. */
+export function adminPassword(shop: Pick<Shop, "dataDir">): string {
+  return fs.readFileSync(path.join(shop.dataDir, "admin-password.txt"), "utf8").trim();
+}
+
 /**
  * A DATA_DIR holding the whole demo shop, seeded once per version of the server
  * code that writes it (not per page build) and copied for every test file: each shop then starts in seconds with no background import

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { HELP_TOPICS } from "../../app/components/help-topics.ts";
 import { href } from "../../app/i18n/href.ts";
 import { HTML_LANG, LANGS, type Lang } from "../../app/i18n/langs.ts";
-import { MESSAGES } from "../../app/i18n/messages/index.ts";
+import { MESSAGES } from "../../app/i18n/messages/all.ts";
 import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 

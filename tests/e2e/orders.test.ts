@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { formatMoney } from "../../app/domain/money.ts";
 import { href } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
-import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import { fill } from "../../app/i18n/messages/index.ts";
+import { MESSAGES } from "../../app/i18n/messages/all.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
 // The money side in Chromium, once per language: cart → checkout → demo

@@ -6,9 +6,10 @@ import type { Browser, Page } from "playwright-core";
 import { adminHref } from "../../app/i18n/admin-href.ts";
 import { href } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
-import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import { fill } from "../../app/i18n/messages/index.ts";
 import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
+import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 
 // The review queue of automatic bib recognition in Chromium, once per language.
 // A copy of tests/fixtures/import-bibs (R001 bib 152, R002 317 and 1045, R003
@@ -57,7 +58,7 @@ async function found(page: Page, lang: Lang, slug: string, bib: number): Promise
 }
 
 describe.each(LANGS)("bib review queue in %s", (lang) => {
-  const a = MESSAGES[lang].admin;
+  const a = ADMIN_MESSAGES[lang];
   const t = a.review;
 
   it("accepts with Enter, corrects by typing and undoes an automatic tag, and the search by bib follows", async () => {

@@ -5,7 +5,7 @@
  * tests for the findings of the security review that live at the edge.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness.ts";
+import { postLogin, startShop, type Shop } from "./harness.ts";
 
 const ADMIN = { email: "edge@dorsal.test", password: "edge-password-1" };
 
@@ -49,16 +49,7 @@ describe("security at the HTTP edge", () => {
   it("finding 13, cookies: the back-office session is HttpOnly and SameSite; login pages are never framed", async () => {
     const page = await fetch(shop.url("/admin/login"));
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const html = await page.text();
-    const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    const form = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, _csrf: token });
-    const login = await fetch(shop.url("/admin/login"), {
-      method: "POST",
-      body: form,
-      headers: { cookie: cookies },
-      redirect: "manual",
-    });
+    const login = await postLogin(shop, ADMIN.email, ADMIN.password);
     const session = login.headers.getSetCookie().find((c) => c.startsWith("dorsal_admin="));
     expect(session, `login answered ${login.status}`).toBeDefined();
     expect(session).toMatch(/HttpOnly/);

@@ -6,7 +6,8 @@ import { formatMoney } from "../../app/domain/money.ts";
 import { currencyForLang, type DiscountTier } from "../../app/domain/pricing.ts";
 import { href, translatePath } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
-import { fill, MESSAGES } from "../../app/i18n/messages/index.ts";
+import { fill } from "../../app/i18n/messages/index.ts";
+import { MESSAGES } from "../../app/i18n/messages/all.ts";
 import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
 import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
@@ -191,7 +192,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     // Tag chips: the race's tags in this language; a chip restarts at page 1.
     const tag = all.tags[0];
     const chips = page.getByTestId("tag-chips");
-    await poll(() => chips.getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)]);
+    await poll(() => chips.getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)].map((name) => `${m.race.tagChipPrefix} ${name}`));
     await chips.getByRole("link", { name: tag.nombre }).click();
     await page.waitForURL((url) => url.searchParams.get("t") === tag.slug);
     const tagged = await racePhotos(lang, { t: tag.slug });

@@ -10,7 +10,7 @@ import { bibSuggestions, notifySignups, orders, photos, races } from "../../app/
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
-import { MESSAGES } from "../../app/i18n/messages/index.ts";
+import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 
 const ADMIN = { email: "office@dorsal.test", password: "office-password-1" };
 
@@ -268,16 +268,16 @@ describe("back office services", () => {
       return (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     };
     const signups = await csv("http://shop.test/en/admin/export/signups?q=uno", "signups");
-    expect(signups[0]).toBe(MESSAGES.en.admin.csv.signups.join(","));
+    expect(signups[0]).toBe(ADMIN_MESSAGES.en.csv.signups.join(","));
     expect(signups).toHaveLength(2);
     expect(signups[1]).toContain("uno@example.com");
     const messages = await csv("http://shop.test/admin/exportar/messages?q=rita", "messages");
-    expect(messages[0]).toBe(MESSAGES.es.admin.csv.messages.join(","));
+    expect(messages[0]).toBe(ADMIN_MESSAGES.es.csv.messages.join(","));
     expect(messages).toHaveLength(2);
     expect(messages[1]).toContain("rita@example.com");
     expect(messages[1]).toMatch(/,en,1$/);
     const preorders = await csv("http://shop.test/br/admin/exportar/preorders?q=nobody-at-all", "preorders");
-    expect(preorders).toEqual([MESSAGES.br.admin.csv.preorders.join(",")]);
+    expect(preorders).toEqual([ADMIN_MESSAGES.br.csv.preorders.join(",")]);
     await expect(exportLoader({ request: new Request("http://shop.test/admin/exportar/secrets"), params: { list: "secrets" }, context } as never)).rejects.toMatchObject({ init: { status: 404 } });
   });
 

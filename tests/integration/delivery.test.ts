@@ -147,6 +147,12 @@ describe("downloads, zips and purchase e-mails", () => {
     expect(ready).toBeDefined();
     expect(ready).toContain("Content-Language: en");
     expect(ready).toContain(`http://shop.test/en/purchase/${paid.id}`);
+    // The Message-ID was made when the mail was queued: a delivery repeated after a crash is the same message.
+    const queued = await shop.database.db.select().from(jobs).where(eq(jobs.type, "mail.send"));
+    const ids = queued.map((j) => (j.payload as { messageId?: string }).messageId);
+    const sentId = /Message-ID: (<[^>]+>)/i.exec(ready!)?.[1];
+    expect(sentId).toMatch(/^<[0-9a-f-]{36}@shop\.test>$/);
+    expect(ids).toContain(sentId);
     const order = (await shop.database.db.select().from(orders).where(eq(orders.publicId, paid.id)))[0];
     expect(order.state).toBe(3);
   });

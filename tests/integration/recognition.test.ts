@@ -8,11 +8,11 @@ import { RouterContextProvider } from "react-router";
 import { operatorContext } from "../../app/admin/operator-context.ts";
 import { servicesContext } from "../../app/context.ts";
 import { adminHref } from "../../app/i18n/admin-href.ts";
-import { MESSAGES } from "../../app/i18n/messages/index.ts";
 import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
 import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
+import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 
 // tests/fixtures/import-bibs: R001 bib 152, R002 bibs 317 and 1045, R003 none,
 // R004 bib 88 given by photos.csv (so it is not read), R005 bib 560. Made by
@@ -233,11 +233,11 @@ describe("bib review in the back office", () => {
     const csv = (text: string) => new File([text], "timing.csv", { type: "text/csv" });
 
     const nothing = await post("en", { intent: "timing", file: csv("bib,time\nabc,09:00:00\n") });
-    expect(nothing).toMatchObject({ status: 400, ok: false, error: MESSAGES.en.admin.review.timingNothing, lines: [{ line: 2, problem: "bib", value: "abc" }] });
-    expect(await post("br", { intent: "timing", file: csv("") })).toMatchObject({ status: 400, error: MESSAGES.br.admin.review.timingMissing });
-    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.review.badBib });
-    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({ status: 404, error: MESSAGES.en.admin.errors.suggestionGone });
-    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({ status: 400, error: MESSAGES.es.admin.errors.invalid });
+    expect(nothing).toMatchObject({ status: 400, ok: false, error: ADMIN_MESSAGES.en.review.timingNothing, lines: [{ line: 2, problem: "bib", value: "abc" }] });
+    expect(await post("br", { intent: "timing", file: csv("") })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.br.review.timingMissing });
+    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.es.review.badBib });
+    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({ status: 404, error: ADMIN_MESSAGES.en.errors.suggestionGone });
+    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.es.errors.invalid });
 
     const { op: stranger } = await invite(shop.services, admin, "stranger@dorsal.test", "photographer");
     const [auto] = (await shop.services.admin.bibs.review(admin, raceId)).auto.items;
@@ -245,7 +245,7 @@ describe("bib review in the back office", () => {
       cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${auto.id}/crop?w=200&lang=br`), params: { suggestionId: String(auto.id) }, context: context(op) } as never) as Promise<Response>;
     const refused = await crop(stranger);
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toBe(MESSAGES.br.admin.errors.forbidden);
+    expect(await refused.text()).toBe(ADMIN_MESSAGES.br.errors.forbidden);
     const image = await crop(admin);
     expect(image.headers.get("content-type")).toBe("image/jpeg");
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(200);

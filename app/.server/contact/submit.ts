@@ -16,7 +16,7 @@ export function createContactService({ db, mailer }: { db: Db; mailer: Mailer })
   return {
     /** Stores the message and queues two e-mails: to the shop (reply goes to the visitor) and a copy to the visitor. */
     async submit(input: ContactInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
-      if (!(await limiter.hit(ip || "unknown")).ok) throw new DomainError("TooMany", "tooMany");
+      if (!(await limiter.hit(ip)).ok) throw new DomainError("TooMany", "tooMany");
       const support = await getSetting(db, "support");
       await db.transaction(async (tx) => {
         const [row] = await tx

@@ -29,15 +29,18 @@ const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
 type Refused = { status: number; key: string };
 
+/** A JSON API body: labelled JSON, or (as some clients send it) text/plain or nothing. */
+const readsAsJson = (type: string) => type === "" || JSON_TYPE.test(type) || /^text\/plain\b/i.test(type);
+
 /**
- * Where a body may go: JSON APIs take JSON (some clients label it text/plain,
- * or nothing), webhooks anything, pages only forms: a page's action posted
- * without a form body is refused here, not left to fail in `formData()`.
+ * Where a body may go: JSON APIs take JSON (readsAsJson), webhooks anything,
+ * pages only forms: a page's action posted without a form body is refused
+ * here, not left to fail in `formData()`.
  */
 function acceptedBody(path: string, type: string): Refused | undefined {
   if (path.startsWith("/api/webhooks/")) return undefined;
   const api = path.startsWith("/api/") || path.startsWith("/admin/api/");
-  if (api && (type === "" || JSON_TYPE.test(type) || /^text\/plain\b/i.test(type) || FORM.test(type))) return undefined;
+  if (api && (readsAsJson(type) || FORM.test(type))) return undefined;
   if (!api && FORM.test(type)) return undefined;
   return type === "" ? { status: 400, key: "badRequest" } : { status: 415, key: "unsupportedType" };
 }
@@ -52,7 +55,7 @@ export function cleanBodyText(body: Buffer, type: string): boolean {
   if (/^multipart\//i.test(type)) return true; // files are binary; its text fields are checked once it parses (parsesAsForm)
   const text = body.toString("utf8");
   if (!isCleanString(text)) return false;
-  if (JSON_TYPE.test(type) || type === "" || /^text\/plain\b/i.test(type)) {
+  if (readsAsJson(type)) {
     if (/\\u0000/i.test(text)) return false;
     // A high surrogate escape not followed by a low one, or a low one alone.
     if (/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})/i.test(text) || /(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i.test(text)) return false;

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { langFromPath } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/index.ts";
+import { message } from "../../i18n/messages/all.ts";
 
 /**
  * The first gate every request passes: what no route can answer sensibly is

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { langFromPath, isLang, type Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/index.ts";
+import { message } from "../../i18n/messages/all.ts";
 import { isDomainError } from "../errors.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */

@@ -111,16 +111,18 @@ export async function releaseAll(db: Db): Promise<void> {
   await db.execute(sql`update jobs set status = 'queued', locked_at = null, run_at = now() where status = 'running'`);
 }
 
-export type QueueCounts = { queued: number; running: number; failed: number };
+/** `queued` includes jobs set for later (the hourly housekeeping, an order's expiry); `due` only those whose time has come. */
+export type QueueCounts = { queued: number; due: number; running: number; failed: number };
 
 export async function counts(db: Db, types?: string[]): Promise<QueueCounts> {
   const filter = types?.length ? sql`and type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
   const result = await db.execute(sql`
     select
       count(*) filter (where status = 'queued')::int as queued,
+      count(*) filter (where status = 'queued' and run_at <= now())::int as due,
       count(*) filter (where status = 'running')::int as running,
       count(*) filter (where status = 'failed')::int as failed
     from jobs where status <> 'done' ${filter}`);
   const [row] = rowsOf<QueueCounts>(result);
-  return { queued: Number(row.queued), running: Number(row.running), failed: Number(row.failed) };
+  return { queued: Number(row.queued), due: Number(row.due), running: Number(row.running), failed: Number(row.failed) };
 }

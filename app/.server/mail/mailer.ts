@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { HTML_LANG, LANGS, type Lang } from "../../i18n/langs.ts";
 import type { Db } from "../db/client.ts";
@@ -31,6 +32,10 @@ const jobPayload = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  // Made when the message is queued, so a delivery repeated after a crash (the
+  // SMTP server took it, the process died before noting so) is the same message
+  // to the mail clients that fold duplicates. Older jobs have none.
+  messageId: z.string().optional(),
 });
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -50,6 +55,7 @@ export function createMailer({ db, env, logger }: { db: Db; env: Env; logger: Lo
         to: message.to,
         replyTo: message.replyTo,
         ...rendered,
+        messageId: `<${randomUUID()}@${new URL(env.publicUrl).hostname}>`,
       };
       await enqueue(options.tx ?? db, MAIL_JOB, payload, { uniqueKey: message.key ? `mail:${message.key}` : undefined, maxAttempts: 8 });
     },
@@ -65,6 +71,7 @@ export function createMailer({ db, env, logger }: { db: Db; env: Env; logger: Lo
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        messageId: mail.messageId,
         headers: { "Content-Language": HTML_LANG[mail.lang], "X-Dorsal-Template": mail.template },
       });
       logger.info({ template: mail.template, lang: mail.lang, messageId: result.messageId, file: result.file }, "mail sent");

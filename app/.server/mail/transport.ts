@@ -10,6 +10,8 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** `<id@host>`; nodemailer makes one when absent. */
+  messageId?: string;
   headers: Record<string, string>;
 };
 

@@ -17,7 +17,7 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
      * e-mail, race and bib: a repeat succeeds quietly, without a second row or e-mail.
      */
     async signup(input: NotifyInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
-      if (!(await limiter.hit(ip || "unknown")).ok) throw new DomainError("TooMany", "tooMany");
+      if (!(await limiter.hit(ip)).ok) throw new DomainError("TooMany", "tooMany");
       const race = await findVisibleRace(db, input.slug);
       const category = race.categories.length === 0 ? null : input.category;
       if (race.categories.length > 0 && (!category || !race.categories.includes(category))) throw invalid("invalidCategory");

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { STATE } from "../../domain/order-states.ts";
+import { crashPoint } from "../crash-point.ts";
 import type { Db } from "../db/client.ts";
 import { orders, payments, preorders, providerEvents } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
@@ -111,7 +112,9 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     const cause = `${provider} payment ${event.paymentId} ${status}`;
     if (target.kind === "order") await applyToOrder(deps, tx, target, status, cause, provider, event.paymentId);
     else await applyToPreorder(deps, tx, target, status, cause);
-    return done("applied");
+    const applied = await done("applied");
+    crashPoint(deps.env, "payment.before-commit");
+    return applied;
   });
 }
 
@@ -151,5 +154,7 @@ export async function receiveWebhook(deps: OrderDeps, providerName: string, inpu
   const events = await provider.readWebhook(input);
   const results: Applied[] = [];
   for (const event of events) results.push(await applyPaymentEvent(deps, provider.name, event));
+  // Committed, but the provider never hears so: it delivers the notification again.
+  crashPoint(deps.env, "payment.after-commit");
   return results;
 }

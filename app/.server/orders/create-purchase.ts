@@ -4,7 +4,7 @@ import { formatMoney, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/index.ts";
+import { message } from "../../i18n/messages/all.ts";
 import { randomCode } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders } from "../db/schema.ts";
@@ -53,6 +53,18 @@ export function requestHash(idempotencyKey: string | undefined, what: unknown[])
   return createHash("sha256").update(JSON.stringify([idempotencyKey, ...what])).digest("hex");
 }
 
+/**
+ * Inside a checkout's transaction: what an earlier submit of the same checkout
+ * made (`find`, by its request hash). Two submits racing each other meet on a
+ * lock on the hash: the second waits, then finds the first. A submit without
+ * an idempotency key repeats nothing, so it takes no lock and reads nothing.
+ */
+export async function findRepeat<T>(tx: Db, idempotencyKey: string | undefined, hash: string, find: () => Promise<T | undefined>): Promise<T | undefined> {
+  if (!idempotencyKey) return undefined;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
+  return find();
+}
+
 /** Same checkout key, buyer, photos and currency: the same purchase. */
 function cartHash(email: string, currency: string, input: PurchaseInput): string {
   const what = "photoIds" in input ? ["cart", [...new Set(input.photoIds)].sort()] : ["fullset", input.fullset.raceId, input.fullset.bib];
@@ -80,20 +92,21 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
 
   const { order, repeated } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    // Two submits racing each other: the second waits here and then finds the first.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
-    const [existing] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.cartHash, hash),
-          inArray(orders.state, [STATE.pending, STATE.paid, STATE.closed]),
-          gt(orders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
+    const existing = await findRepeat(tx, input.idempotencyKey, hash, async () => {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.cartHash, hash),
+            inArray(orders.state, [STATE.pending, STATE.paid, STATE.closed]),
+            gt(orders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      return row;
+    });
     if (existing) return { order: existing, repeated: true };
 
     const [customer] = await tx

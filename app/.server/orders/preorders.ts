@@ -1,16 +1,16 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/index.ts";
+import { message } from "../../i18n/messages/all.ts";
 import { findVisibleRace, pick, randomCode, summarize, type RaceSummary } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orders, preorders, races } from "../db/schema.ts";
 import { DomainError, invalid, notFound } from "../errors.ts";
 import { formatInZone } from "../images/index.ts";
 import { formatReference } from "../payments/index.ts";
-import { normalizeEmail, REPEAT_WINDOW_MS, requestHash, type Buyer } from "./create-purchase.ts";
+import { findRepeat, normalizeEmail, REPEAT_WINDOW_MS, requestHash, type Buyer } from "./create-purchase.ts";
 import type { OrderDeps } from "./deps.ts";
 import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
@@ -49,19 +49,21 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
 
   const { preorder, repeated } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
-    const [existing] = await tx
-      .select()
-      .from(preorders)
-      .where(
-        and(
-          eq(preorders.requestHash, hash),
-          inArray(preorders.state, [STATE.pending, STATE.paid]),
-          gt(preorders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(preorders.createdAt))
-      .limit(1);
+    const existing = await findRepeat(tx, input.idempotencyKey, hash, async () => {
+      const [row] = await tx
+        .select()
+        .from(preorders)
+        .where(
+          and(
+            eq(preorders.requestHash, hash),
+            inArray(preorders.state, [STATE.pending, STATE.paid]),
+            gt(preorders.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(preorders.createdAt))
+        .limit(1);
+      return row;
+    });
     if (existing) return { preorder: existing, repeated: true };
     const [customer] = await tx
       .insert(customers)

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { toUnits, type Currency } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/index.ts";
+import { message } from "../../i18n/messages/all.ts";
 import { photoView, type PhotoView } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders, photos, races } from "../db/schema.ts";

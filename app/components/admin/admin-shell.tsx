@@ -9,8 +9,9 @@ import { fill } from "../../i18n/messages/index.ts";
 import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import { LogoMark } from "../logo.tsx";
 import { CsrfField } from "./csrf-field.tsx";
+import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
 
-type Item = { screen: AdminScreen; label: (m: ReturnType<typeof useMessages>["admin"]["nav"]) => string; adminOnly?: boolean };
+type Item = { screen: AdminScreen; label: (m: AdminMessages["nav"]) => string; adminOnly?: boolean };
 
 const ITEMS: Item[] = [
   { screen: "adminDashboard", label: (n) => n.dashboard },
@@ -29,7 +30,7 @@ const ITEMS: Item[] = [
 export function AdminShell({ children }: { children: ReactNode }) {
   const { operator } = useAdmin();
   const lang = useLang();
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const location = useLocation();
   const items = ITEMS.filter((item) => !item.adminOnly || operator.role === "admin");
   return (

@@ -3,11 +3,12 @@ import { Form, Link, useRevalidator } from "react-router";
 import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { fill } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { ReviewOutcome } from "../../routes/admin/race-tagging.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 type Review = NonNullable<TaggingData["review"]>;
 type Item = Review["queue"]["items"][number];
@@ -27,7 +28,7 @@ const cropUrl = (id: number, width: number) => `/admin/api/bibs/${id}/crop?w=${w
  */
 export function BibReview({ data, link, outcome }: { data: TaggingData; link: TaggingLink; outcome: ReviewOutcome | undefined }) {
   const review = data.review!;
-  const t = useMessages().admin.review;
+  const t = useAdminMessages().review;
   const race = data.race;
   const { csrfToken } = useAdmin();
   const lang = useLang();
@@ -343,7 +344,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
 
 /** The race's threshold and timing window, and its timing file (admins only). */
 function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["config"]>; outcome: ReviewOutcome | undefined; raceId: number }) {
-  const t = useMessages().admin.review;
+  const t = useAdminMessages().review;
   const lines = outcome && (outcome.intent === "timing" || !outcome.ok) && "lines" in outcome ? (outcome.lines ?? []) : [];
   const lineCount = outcome && "lineCount" in outcome ? (outcome.lineCount ?? 0) : 0;
   const lineText = (l: (typeof lines)[number]) => fill({ bib: t.lineBib, time: t.lineTime, noDate: t.lineNoDate }[l.problem], { line: l.line, value: l.value });

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { fill } from "../../i18n/messages/index.ts";
-import { useMessages } from "../../i18n/use-messages.ts";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 /** A GET form of filters over a list, with search, clear and CSV export (the export keeps the filters). */
 export function FilterBar({ children, exportHref, q, searchLabel }: { children?: ReactNode; exportHref?: string; q?: string; searchLabel: string }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const location = useLocation();
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" role="search">
@@ -39,7 +39,7 @@ export const filterInputClass = `${inputClass} py-1.5`;
 
 /** "1–50 of 312" with previous and next links that keep the filters. */
 export function Pager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const location = useLocation();
   const to = (p: number) => {
     const params = new URLSearchParams(location.search);

@@ -1,4 +1,4 @@
-import { useMessages } from "../../i18n/use-messages.ts";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const STYLES: Record<number, string> = {
   1: "bg-amber-100 text-amber-900",
@@ -11,7 +11,7 @@ const STYLES: Record<number, string> = {
 
 /** A sale's or pre-purchase's state (SPEC §4) as a coloured label. */
 export function OrderStateBadge({ state }: { state: number }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const label = (m.orders.states as Record<string, string>)[String(state)] ?? String(state);
   return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[state] ?? ""}`}>{label}</span>;
 }

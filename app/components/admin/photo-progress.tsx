@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { fill } from "../../i18n/messages/index.ts";
-import { useMessages } from "../../i18n/use-messages.ts";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export type Progress = {
   photos: number;
@@ -46,7 +46,7 @@ export function usePhotoProgress(raceId: number, initial: Progress, nudge: numbe
 
 /** Counts and a bar for the watermarked images still being made. */
 export function ProgressPanel({ progress, children }: { progress: Progress; children?: ReactNode }) {
-  const t = useMessages().admin.photos;
+  const t = useAdminMessages().photos;
   const ready = progress.photos - progress.processing;
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-live="polite" data-testid="photo-progress">

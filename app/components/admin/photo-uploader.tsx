@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { UploadOutcome } from "../../.server/admin/index.ts";
 import { fill } from "../../i18n/messages/index.ts";
-import { useMessages } from "../../i18n/use-messages.ts";
 import { buttonClass, secondaryButtonClass } from "./fields.tsx";
+import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
 
 type Row = { id: string; name: string; percent: number; state: "waiting" | "uploading" | "done" | "error"; outcome?: UploadOutcome; error?: string };
 type UppyLike = {
@@ -22,7 +22,7 @@ const OUTCOME_HEADER = "X-Dorsal-Outcome";
  * reports what the server made of it (new, duplicate, unreadable).
  */
 export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: number; csrfToken: string; onUploaded: () => void }) {
-  const t = useMessages().admin.photos;
+  const t = useAdminMessages().photos;
   const uppyRef = useRef<UppyLike | null>(null);
   const rows = useRef(new Map<string, Row>());
   const [, setVersion] = useState(0);
@@ -208,7 +208,7 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
 }
 
 /** The server's refusals (tus answers with a status and an English line) in the operator's language. */
-function refusalText(error: Error, t: ReturnType<typeof useMessages>["admin"]["photos"]): string {
+function refusalText(error: Error, t: AdminMessages["photos"]): string {
   const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus();
   switch (status) {
     case 401:
@@ -232,7 +232,7 @@ function statusColor(row: Row): string {
   return "text-slate-500";
 }
 
-function statusText(row: Row, t: ReturnType<typeof useMessages>["admin"]["photos"]): string {
+function statusText(row: Row, t: AdminMessages["photos"]): string {
   if (row.state === "waiting") return t.waiting;
   if (row.state === "uploading") return fill(t.uploading, { percent: row.percent });
   if (row.state === "error") return fill(t.failed, { reason: row.error ?? "" });

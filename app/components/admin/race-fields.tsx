@@ -1,8 +1,8 @@
 import type { RaceFormInput } from "../../.server/admin/index.ts";
 import { LANGS } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
-import { useMessages } from "../../i18n/use-messages.ts";
 import { CheckboxField, inputClass, Section, SelectField, TextArea, TextField } from "./fields.tsx";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const STATUSES = ["draft", "preparing", "published", "archived"] as const;
 const EXTRA_TAG_ROWS = 3;
@@ -23,7 +23,7 @@ export function RaceFields({
   logoUrl?: string;
   heroUrl?: string;
 }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const f = m.raceForm;
   const tagRows = [...input.tags, ...Array.from({ length: EXTRA_TAG_ROWS }, () => ({ slug: "", name: { es: "", en: "", br: "" } }))];
   const overrideRows = [...input.overrides, ...Array.from({ length: EXTRA_OVERRIDE_ROWS }, () => ({ bibRanges: "", priceArs: "", priceUsd: "" }))];

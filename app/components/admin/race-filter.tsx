@@ -1,9 +1,10 @@
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { FilterField, filterInputClass } from "./list-tools.tsx";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 /** The race select of a list's filters. */
 export function RaceFilter({ races, value }: { races: { id: number; name: { es: string; en?: string; br?: string } }[]; value?: number }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   return (
     <FilterField label={m.common.race}>

@@ -1,4 +1,4 @@
-import { useMessages } from "../../i18n/use-messages.ts";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const STYLES: Record<string, string> = {
   draft: "bg-slate-100 text-slate-700",
@@ -9,6 +9,6 @@ const STYLES: Record<string, string> = {
 
 /** A race's status as a small coloured label. */
 export function StatusBadge({ status }: { status: "draft" | "preparing" | "published" | "archived" }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[status]}`}>{m.statuses[status]}</span>;
 }

@@ -4,11 +4,12 @@ import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { inRanges, parseBibList, parseBibRanges } from "../../domain/bibs.ts";
 import { fill } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { TaggingPhoto } from "../../.server/admin/index.ts";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 type SaveState = "saving" | "saved" | { error: string };
 
@@ -22,7 +23,7 @@ const initialDraft = (photo: TaggingPhoto | undefined) =>
  * Without JavaScript the same form posts to the page and redirects to the next photo.
  */
 export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLink }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const t = m.tagging;
   const lang = useLang();
   const { csrfToken } = useAdmin();
@@ -47,6 +48,8 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     }
   }, [race.bibRanges]);
 
+  // Focus comes with hydration, not with the server's HTML (no autoFocus): keys typed into the bare HTML
+  // would be selected over and replaced by the first keys typed after it.
   useEffect(() => {
     input.current?.focus();
     input.current?.select();
@@ -218,7 +221,6 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               onKeyDown={onKeyDown}
               inputMode="numeric"
               autoComplete="off"
-              autoFocus
               aria-invalid={problem ? true : undefined}
               aria-describedby="bibs-help"
               className={`${inputClass} py-3 font-mono text-2xl tracking-wider`}

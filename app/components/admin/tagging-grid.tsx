@@ -1,11 +1,12 @@
 import { useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { fill } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const ACTIONS = ["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"] as const;
 type Action = (typeof ACTIONS)[number];
@@ -18,7 +19,7 @@ const PRICE_ACTIONS: readonly Action[] = ["free", "unfree", "sale", "clearSale"]
  * "select all" and shift-click ranges make big selections quick.
  */
 export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLink }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const t = m.tagging;
   const lang = useLang();
   const location = useLocation();

@@ -1,5 +1,4 @@
 import type { Messages } from "./es.ts";
-import adminBr from "./admin/br.ts";
 
 export default {
   brand: {
@@ -65,6 +64,7 @@ export default {
     searchButton: "Buscar",
     clearSearch: "Ver todas as fotos",
     tagsLabel: "Filtrar fotos por momento da corrida",
+    tagChipPrefix: "Fotos:",
     infoText: "Fotos em JPG de até 3500 px, 300 dpi e sem marca d'água. Você as recebe por e-mail assim que o pagamento for confirmado.",
     promoTitle: "Mais fotos, mais desconto",
     promoTier: "{count} ou mais fotos: {percent}% de desconto",
@@ -398,8 +398,6 @@ export default {
     ctaSub: "Escreva para nós e responderemos em breve.",
     ctaButton: "Fale conosco",
   },
-  /** The back office (its texts live in messages/admin/). */
-  admin: adminBr,
   errors: {
     notFound: "Não encontramos o que você procurava.",
     raceNotFound: "A corrida “{slug}” não existe.",

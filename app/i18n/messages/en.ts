@@ -1,5 +1,4 @@
 import type { Messages } from "./es.ts";
-import adminEn from "./admin/en.ts";
 
 export default {
   brand: {
@@ -65,6 +64,7 @@ export default {
     searchButton: "Search",
     clearSearch: "See all photos",
     tagsLabel: "Filter photos by race moment",
+    tagChipPrefix: "Photos:",
     infoText: "JPG photos up to 3500 px, 300 dpi and without watermark. They reach you by e-mail as soon as the payment clears.",
     promoTitle: "More photos, bigger discount",
     promoTier: "{count} or more photos: {percent}% off",
@@ -398,8 +398,6 @@ export default {
     ctaSub: "Write to us and we will answer shortly.",
     ctaButton: "Contact us",
   },
-  /** The back office (its texts live in messages/admin/). */
-  admin: adminEn,
   errors: {
     notFound: "We could not find what you were looking for.",
     raceNotFound: "The race “{slug}” does not exist.",

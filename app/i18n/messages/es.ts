@@ -1,5 +1,4 @@
 /** Source messages (es). en.ts and br.ts must satisfy this shape. */
-import adminEs from "./admin/es.ts";
 
 const es = {
   brand: {
@@ -65,6 +64,8 @@ const es = {
     searchButton: "Buscar",
     clearSearch: "Ver todas las fotos",
     tagsLabel: "Filtrar fotos por momento de la carrera",
+    /** Read before each chip's name by screen readers (and crawlers): "Start" alone says little. */
+    tagChipPrefix: "Fotos:",
     infoText: "Fotos en JPG de hasta 3500 px, 300 dpi y sin marca de agua. Te llegan por e-mail apenas se acredita el pago.",
     promoTitle: "Más fotos, más descuento",
     promoTier: "{count} o más fotos: {percent} % de descuento",
@@ -398,8 +399,6 @@ const es = {
     ctaSub: "Escribinos y te respondemos a la brevedad.",
     ctaButton: "Contactanos",
   },
-  /** The back office (its texts live in messages/admin/). */
-  admin: adminEs,
   errors: {
     notFound: "No encontramos lo que buscabas.",
     raceNotFound: "La carrera «{slug}» no existe.",

@@ -1,19 +1,50 @@
 import type { Lang } from "../langs.ts";
-import br from "./br.ts";
-import en from "./en.ts";
-import es, { type Messages } from "./es.ts";
+import type { Messages } from "./es.ts";
 
 export type { Messages };
 
-export const MESSAGES: Record<Lang, Messages> = { es, en, br };
+/**
+ * The storefront's texts by language. A browser gets only its page's
+ * language: the page carries it as JSON (`<PageTexts>` in the root layout),
+ * read by entry.client before hydrating, and the root's client middleware
+ * loads another language's chunk before a navigation into it. The server has
+ * all three (entry.server provides them from all.ts).
+ */
+const loaded: Partial<Record<Lang, Messages>> = {};
+
+const LOADERS: Record<Lang, () => Promise<{ default: Messages }>> = {
+  es: () => import("./es.ts"),
+  en: () => import("./en.ts"),
+  br: () => import("./br.ts"),
+};
+
+export function provideMessages(lang: Lang, messages: Messages): void {
+  loaded[lang] = messages;
+}
+
+export async function loadMessages(lang: Lang): Promise<Messages> {
+  return (loaded[lang] ??= (await LOADERS[lang]()).default);
+}
+
+/** The id of the JSON script element that carries the page's texts. */
+export const PAGE_TEXTS_ID = "dorsal-texts";
+
+const json = new Map<Lang, string>();
+
+/** The texts as JSON safe inside a <script> element. */
+export function messagesJson(lang: Lang): string {
+  let text = json.get(lang);
+  if (text === undefined) json.set(lang, (text = JSON.stringify(messagesOf(lang)).replace(/</g, "\\u003c")));
+  return text;
+}
+
+export function messagesOf(lang: Lang): Messages {
+  const messages = loaded[lang];
+  if (!messages) throw new Error(`The ${lang} texts were not loaded before use`);
+  return messages;
+}
 
 /** Fills {name} placeholders. */
 export function fill(text: string, params: Record<string, string | number> = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** A message by dotted key, e.g. message("en", "errors.raceNotFound", { slug }). */
-export function message(lang: Lang, key: string, params?: Record<string, string | number>): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES[lang]);
-  return typeof value === "string" ? fill(value, params) : fill(MESSAGES[lang].errors.generic);
 }

@@ -8,13 +8,12 @@ import { buttonClass, Section, TextField } from "../../components/admin/fields.t
 import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useMessages } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/account";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const form = await request.formData();
   const input = { current: String(form.get("current") ?? ""), next: String(form.get("next") ?? ""), confirm: String(form.get("confirm") ?? "") };
   if (input.next.length < 10) return { ok: false as const, error: m.fieldErrors.short };
@@ -25,12 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.account.title} · ${m.brand}` }];
 };
 
 export default function Account({ actionData }: Route.ComponentProps) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const { operator } = useAdmin();
   const busy = useNavigation().state === "submitting";
   return (

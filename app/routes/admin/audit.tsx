@@ -7,9 +7,9 @@ import { buttonClass, inputClass, secondaryButtonClass } from "../../components/
 import { cellClass, Table } from "../../components/admin/list-tools.tsx";
 import { servicesContext } from "../../context.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/audit";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -21,13 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.audit.title} · ${m.brand}` }];
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { entries, q } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const location = useLocation();
   const older = entries.length ? `${location.pathname}?${new URLSearchParams({ ...(q ? { q } : {}), before: String(entries[entries.length - 1].id) })}` : null;

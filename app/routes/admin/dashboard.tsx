@@ -9,9 +9,10 @@ import { servicesContext } from "../../context.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/dashboard";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.dashboard.title} · ${m.brand}` }];
 };
 
@@ -27,7 +28,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) /
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { sales, untagged } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const d = m.dashboard;
   const lang = useLang();
   const days = useMemo(() => sales?.perDay.map((p) => p.day.slice(5)) ?? [], [sales]);

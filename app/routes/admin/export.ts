@@ -3,10 +3,10 @@ import { operatorContext } from "../../admin/operator-context.ts";
 import { load } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
 import { pick } from "../../.server/catalog/index.ts";
 import { listFilterSchema, orderFilterSchema, toCsv } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/export";
+import { ADMIN_MESSAGES } from "../../i18n/messages/admin/index.ts";
 
 const units = (minor: number) => (minor / 100).toFixed(2);
 
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = Object.fromEntries(url.searchParams);
   const { admin } = context.get(servicesContext);
   const op = context.get(operatorContext);
-  const header = MESSAGES[lang].admin.csv;
+  const header = ADMIN_MESSAGES[lang].csv;
   const csv = await load(lang, async () => {
     switch (params.list) {
       case "orders": {

@@ -3,8 +3,9 @@ import { operatorContext } from "../../admin/operator-context.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { adminSession } from "../../middleware/admin-session.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/layout";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [adminSession];
 
@@ -31,7 +32,7 @@ export default function AdminLayout() {
 /** Refusals (403, 404, an expired CSRF token) are explained in place; the text comes localized from the server. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const inShell = Boolean(useRouteLoaderData("admin-layout"));
   const text = isRouteErrorResponse(error)

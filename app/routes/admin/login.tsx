@@ -8,9 +8,9 @@ import { clientContext, servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { href } from "../../i18n/href.ts";
 import { langFromPath, type Lang } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/login";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 /** Only back-office paths of this site may be a login's destination (no open redirect). */
 function destination(next: string | null, lang: Lang): string {
@@ -34,7 +34,7 @@ const credentials = z.object({ email: z.string().trim().min(1).max(200), passwor
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const { admin } = context.get(servicesContext);
   const form = credentials.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return data({ error: m.errors.badLogin }, { status: 400 });
@@ -52,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.login.title} · ${m.brand}` }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const busy = useNavigation().state === "submitting";
   return (

@@ -10,9 +10,10 @@ import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/message";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,13 +35,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${fill(m.messages.detailTitle, { name: loaderData?.message.name ?? "" })} · ${m.brand}` }];
 };
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
   const { message, replies, sent } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const t = m.messages;
   const lang = useLang();
   const busy = useNavigation().state === "submitting";

@@ -7,10 +7,10 @@ import { cellClass, FilterBar, Pager, Table } from "../../components/admin/list-
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { listFilterSchema } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/messages";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -20,13 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.messages.title} · ${m.brand}` }];
 };
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { filter, list } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const t = m.messages;
   const lang = useLang();
   const location = useLocation();

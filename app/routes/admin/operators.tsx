@@ -10,9 +10,10 @@ import { buttonClass, CheckboxField, secondaryButtonClass, Section, SelectField,
 import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/operators";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -25,7 +26,7 @@ const id = dbId;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const { operators } = context.get(servicesContext).admin;
   const op = context.get(operatorContext);
   const form = await request.formData();
@@ -55,13 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.operators.title} · ${m.brand}` }];
 };
 
 export default function Operators({ loaderData, actionData }: Route.ComponentProps) {
   const { operators, races } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const o = m.operators;
   const lang = useLang();
   const me = useAdmin().operator;

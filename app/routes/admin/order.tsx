@@ -17,9 +17,10 @@ import { canMove, isPaidState, isStateId, STATE } from "../../domain/order-state
 import { adminHref } from "../../i18n/admin-href.ts";
 import { href } from "../../i18n/href.ts";
 import { isLang, langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/order";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -51,13 +52,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${fill(m.orders.detailTitle, { id: loaderData?.order.publicId ?? "" })} · ${m.brand}` }];
 };
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, race, photos, payments, events, fromPreorder, notice } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const o = m.orders;
   const lang = useLang();
   const busy = useNavigation().state === "submitting";

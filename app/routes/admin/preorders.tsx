@@ -10,10 +10,10 @@ import { servicesContext } from "../../context.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { listFilterSchema } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/preorders";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -25,13 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.preorders.title} · ${m.brand}` }];
 };
 
 export default function Preorders({ loaderData }: Route.ComponentProps) {
   const { filter, list, races } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const location = useLocation();
   return (

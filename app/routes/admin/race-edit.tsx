@@ -9,10 +9,11 @@ import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { chosenFile, NEW_RACE, parseRaceForm, raceFormInput } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/race-edit";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice");
   const counts = { notified: Number(url.searchParams.get("notified") ?? 0), converted: Number(url.searchParams.get("converted") ?? 0) };
   if (!params.raceId) {
-    if (op.role !== "admin") throw data(MESSAGES[lang].admin.errors.forbidden, { status: 403 });
+    if (op.role !== "admin") throw data(ADMIN_MESSAGES[lang].errors.forbidden, { status: 403 });
     return { race: null, input: NEW_RACE, notice, counts };
   }
   const race = await load(lang, () => admin.races.editor(op, idParam(params.raceId)));
@@ -52,14 +53,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const lang = langFromPath(location.pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const title = loaderData?.race ? fill(m.raceForm.titleEdit, { race: loaderData.race.name[lang] || loaderData.race.name.es }) : m.raceForm.titleNew;
   return [{ title: `${title} · ${m.brand}` }];
 };
 
 export default function RaceEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { race, notice, counts } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const busy = useNavigation().state === "submitting";
   const input = actionData?.input ?? loaderData.input;

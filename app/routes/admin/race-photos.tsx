@@ -12,9 +12,10 @@ import { ProgressPanel, usePhotoProgress } from "../../components/admin/photo-pr
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/race-photos";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -35,14 +36,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const lang = langFromPath(location.pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const name = loaderData ? loaderData.race.name[lang] || loaderData.race.name.es : "";
   return [{ title: `${fill(m.photos.title, { race: name })} · ${m.brand}` }];
 };
 
 export default function RacePhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { race } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const { csrfToken } = useAdmin();
   const [nudge, setNudge] = useState(0);

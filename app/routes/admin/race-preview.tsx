@@ -11,9 +11,10 @@ import { servicesContext } from "../../context.ts";
 import { currencyForLang } from "../../domain/pricing.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
+import { fill } from "../../i18n/messages/index.ts";
 import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/race-preview";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 /** Shown without the back office's frame: the storefront's own shell, as a visitor gets it. */
 export const handle = { bare: true };
@@ -27,17 +28,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.races.preview} · ${loaderData?.race.nombre ?? ""} · ${m.brand}` }, { name: "robots", content: "noindex" }];
 };
 
 export default function RacePreview({ loaderData }: Route.ComponentProps) {
   const { race, tiers } = loaderData;
   const m = useMessages();
+  const admin = useAdminMessages();
   const lang = useLang();
   const [search] = useSearchParams();
   const currency = currencyForLang(lang);
-  const status = race.estado as keyof typeof m.admin.statuses;
+  const status = race.estado as keyof typeof admin.statuses;
   const here = (query: { p?: number; foto?: string | null }) => adminHref("adminRacePreview", lang, { raceId: race.id }, query);
   const pageHref = (p: number) => here({ p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => here({ p: race.page > 1 ? race.page : undefined, foto: id });
@@ -46,9 +48,9 @@ export default function RacePreview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-3 bg-amber-300 px-4 py-2 text-sm font-semibold text-amber-950" role="status">
-        <span className="mr-auto">{fill(m.admin.preview.banner, { status: m.admin.statuses[status] ?? race.estado })}</span>
+        <span className="mr-auto">{fill(admin.preview.banner, { status: admin.statuses[status] ?? race.estado })}</span>
         <Link to={adminHref("adminRace", lang, { raceId: race.id })} className="rounded-lg bg-white/70 px-3 py-1 hover:bg-white">
-          {m.admin.preview.back}
+          {admin.preview.back}
         </Link>
       </div>
       <PageShell>

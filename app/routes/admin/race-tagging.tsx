@@ -13,9 +13,10 @@ import { parseBibList } from "../../domain/bibs.ts";
 import { toMinor } from "../../domain/money.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/race-tagging";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const GRID_WINDOW = 120;
 const cursor = dbId.optional().catch(undefined);
@@ -91,7 +92,7 @@ export type ReviewOutcome =
 async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: number, fields: Record<string, string>, form: FormData, context: Route.ActionArgs["context"]) {
   const { admin } = context.get(servicesContext);
   const op = context.get(operatorContext);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const intent = fields.intent as keyof typeof REVIEW_INTENTS;
   const refuse = (error: string, status = 400) => data<ReviewOutcome>({ ok: false, intent, error }, { status });
   if (intent === "decide") {
@@ -145,7 +146,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const op = context.get(operatorContext);
   const form = await request.formData();
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   if (fields.intent === "save") {
     const parsed = saveForm.safeParse(fields);
     if (!parsed.success) return { ok: false as const, error: m.tagging.badBibs };
@@ -182,14 +183,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const lang = langFromPath(location.pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const name = loaderData ? loaderData.race.name[lang] || loaderData.race.name.es : "";
   return [{ title: `${fill(m.tagging.title, { race: name })} · ${m.brand}` }];
 };
 
 export default function RaceTagging({ loaderData, actionData }: Route.ComponentProps) {
   const { race, view, notice, count, hiddenCount } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const link = (patch: Partial<TaggingView>) => {
     const next = { mode: view.mode, filter: view.filter, ...patch };

@@ -14,9 +14,10 @@ import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/races";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -56,13 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.races.title} · ${m.brand}` }];
 };
 
 export default function Races({ loaderData, actionData }: Route.ComponentProps) {
   const { races, imports, notice, notified, converted } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const lang = useLang();
   const isAdmin = useAdmin().operator.role === "admin";
   return (
@@ -139,7 +140,7 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
 
 /** Imports an import folder (race.json, photos/, photos.csv…) already on the server, e.g. a copied memory card; it runs as a job. */
 function ImportFolder({ result, initial, started }: { result: Route.ComponentProps["actionData"]; initial: ImportRun[]; started: boolean }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const busy = useNavigation().state === "submitting";
   const runs = useImportRuns(initial);
   return (
@@ -171,7 +172,7 @@ function ImportFolder({ result, initial, started }: { result: Route.ComponentPro
 }
 
 function ImportRunRow({ run }: { run: ImportRun }) {
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const folder = run.folder.split("/").filter(Boolean).pop() ?? run.folder;
   const report = run.report;
   return (

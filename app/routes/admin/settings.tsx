@@ -10,11 +10,12 @@ import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { fill, MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { fill } from "../../i18n/messages/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { chosenFile } from "../../.server/admin/index.ts";
 import { invalid } from "../../.server/errors.ts";
 import type { Route } from "./+types/settings";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const EXTRA_TIER_ROWS = 2;
 
@@ -30,7 +31,7 @@ const count = z.string().trim().regex(/^\d+$/).transform(Number);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const m = MESSAGES[lang].admin;
+  const m = ADMIN_MESSAGES[lang];
   const settings = context.get(servicesContext).admin.settings;
   const op = context.get(operatorContext);
   const form = await request.formData();
@@ -74,13 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.settings.title} · ${m.brand}` }];
 };
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { banners, tiers, presale, preparation, support, races, saved } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const s = m.settings;
   const lang = useLang();
   const busy = useNavigation().state === "submitting";

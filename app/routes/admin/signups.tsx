@@ -8,10 +8,10 @@ import { RaceFilter } from "../../components/admin/race-filter.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
-import { MESSAGES } from "../../i18n/messages/index.ts";
-import { useLang, useMessages } from "../../i18n/use-messages.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 import { listFilterSchema } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/signups";
+import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -23,13 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const m = MESSAGES[langFromPath(location.pathname)].admin;
+  const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
   return [{ title: `${m.signups.title} · ${m.brand}` }];
 };
 
 export default function Signups({ loaderData }: Route.ComponentProps) {
   const { filter, list, races } = loaderData;
-  const m = useMessages().admin;
+  const m = useAdminMessages();
   const s = m.signups;
   const lang = useLang();
   const location = useLocation();
