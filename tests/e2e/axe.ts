@@ -13,7 +13,8 @@ type AxeResult = { violations: { id: string; impact: string; nodes: { target: st
  * first: contrast measured mid-fade is noise.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // An animation cancelled meanwhile rejects its `finished` with AbortError: it has stopped, which is all we wait for.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();
