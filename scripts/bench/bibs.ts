@@ -51,7 +51,7 @@ async function readAll(labels: Label[], concurrency: number, threads: number, de
 
 function score(labels: Label[], readings: PhotoReading[], bibRanges: string, threshold: number): Scored[] {
   // The production decision, without a timing file (the set has no capture times).
-  const race = { rules: { ...DEFAULT_RULES, ranges: parseBibRanges(bibRanges) }, autoThreshold: threshold, timing: DEFAULT_TIMING_WINDOW, passings: new Map() };
+  const race = { rules: { ...DEFAULT_RULES, ranges: parseBibRanges(bibRanges) }, registered: new Set<number>(), autoThreshold: threshold, timing: DEFAULT_TIMING_WINDOW, passings: new Map() };
   return labels.map((label, i) => {
     const decisions = decidePhoto(readings[i].lines, readings[i], null, race);
     return {

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { photos, races } from "../db/schema.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
-import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch } from "../recognition/index.ts";
+import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch, StartListEntry, StartListLineError } from "../recognition/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, requireRace, type Operator } from "./operator.ts";
 
@@ -19,7 +19,7 @@ export type BibReviewPort = {
     page?: { limit?: number; offset?: number },
   ): Promise<{ items: { id: number; photoId: number; frame: string; bib: number; confidence: number }[]; total: number }>;
   raceOfSuggestion(suggestionId: number): Promise<number | undefined>;
-  crop(suggestionId: number, width?: number): Promise<Buffer>;
+  crop(suggestionId: number, width?: number, options?: { evidence?: boolean }): Promise<Buffer>;
   accept(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
   correct(suggestionId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
   reject(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
@@ -29,7 +29,12 @@ export type BibReviewPort = {
   loadTimingFile(raceId: number, csv: string): Promise<{ loaded: boolean; passings: number; errors: TimingLineError[]; redecided: number }>;
   clearTimingFile(raceId: number): Promise<{ redecided: number }>;
   timingSummary(raceId: number): Promise<{ passings: number; first: Date | null; last: Date | null }>;
+  loadStartList(raceId: number, csv: string): Promise<{ loaded: boolean; entrants: number; errors: StartListLineError[]; redecided: number }>;
+  clearStartList(raceId: number): Promise<{ redecided: number }>;
+  startList(raceId: number, query?: StartListQuery): Promise<{ entrants: number; withPhotos: number; withoutPhotos: number; rows: StartListEntry[] }>;
 };
+
+export type StartListQuery = { withoutPhotos?: boolean; limit?: number; offset?: number };
 
 const unavailable = () => new DomainError("Conflict", "recognitionUnavailable");
 
@@ -72,17 +77,20 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, recogni
   const timing = admin ? await r.timingSummary(raceId) : undefined;
   return {
     progress,
-    queue: { total: queue.total, items: queue.items.map((i) => ({ id: i.id, photoId: i.photoId, frame: i.frame, bib: i.bib, confidence: i.confidence, doubts: i.doubts })) },
+    queue: {
+      total: queue.total,
+      items: queue.items.map((i) => ({ id: i.id, photoId: i.photoId, frame: i.frame, bib: i.bib, confidence: i.confidence, doubts: i.doubts, evidence: i.evidence })),
+    },
     auto,
     config: timing ? { settings: await r.settings(raceId), timing: { passings: timing.passings, first: at(timing.first), last: at(timing.last) } } : null,
   };
 }
 
 /** The bib's picture for the review screen (cut from the private original: operators of that race only). */
-export async function suggestionCrop(db: Db, op: Operator, suggestionId: number, width: number, recognition?: BibReviewPort) {
+export async function suggestionCrop(db: Db, op: Operator, suggestionId: number, width: number, recognition?: BibReviewPort, options?: { evidence?: boolean }) {
   const r = port(recognition);
   await suggestionRace(db, op, r, suggestionId);
-  return r.crop(suggestionId, width);
+  return r.crop(suggestionId, width, options);
 }
 
 export const decisionSchema = z.discriminatedUnion("action", [
@@ -149,5 +157,30 @@ export async function clearTimingFile(db: Db, op: Operator, raceId: number, reco
   await requireRace(db, op, raceId);
   const result = await port(recognition).clearTimingFile(raceId);
   await audit(db, op, "race.timingFileCleared", { raceId });
+  return result;
+}
+
+export const START_LIST_PAGE = 100;
+
+/** The race's start list: how many registered runners have photos, and a page of them (or of those with none). */
+export async function startListScreen(db: Db, op: Operator, raceId: number, query: StartListQuery = {}, recognition?: BibReviewPort) {
+  await requireRace(db, op, raceId);
+  return port(recognition).startList(raceId, { ...query, limit: Math.min(query.limit ?? START_LIST_PAGE, 500) });
+}
+
+/** Replaces the race's start list (bib, name, distance, team); its photos are decided again with it. */
+export async function loadStartList(db: Db, op: Operator, raceId: number, csv: string, recognition?: BibReviewPort) {
+  requireAdmin(op);
+  await requireRace(db, op, raceId);
+  const result = await port(recognition).loadStartList(raceId, csv);
+  await audit(db, op, "race.startList", { raceId, loaded: result.loaded, entrants: result.entrants, errors: result.errors.length });
+  return result;
+}
+
+export async function clearStartList(db: Db, op: Operator, raceId: number, recognition?: BibReviewPort) {
+  requireAdmin(op);
+  await requireRace(db, op, raceId);
+  const result = await port(recognition).clearStartList(raceId);
+  await audit(db, op, "race.startListCleared", { raceId });
   return result;
 }

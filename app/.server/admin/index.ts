@@ -20,15 +20,19 @@ import {
 import { IMPORT_JOB, importJob, importRuns, startImport } from "./import-folder.ts";
 import { photoProgress, recognizeRace, type RecognitionPort } from "./photo-progress.ts";
 import {
+  clearStartList,
   clearTimingFile,
   decideSuggestion,
+  loadStartList,
   loadTimingFile,
   reviewScreen,
   saveRaceRecognition,
+  startListScreen,
   suggestionCrop,
   undoAutoTag,
   type Decision,
   type BibReviewPort,
+  type StartListQuery,
 } from "./bib-review.ts";
 import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
@@ -220,13 +224,16 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
     /** Bib recognition's review queue, automatic tags, threshold and timing file, per race. */
     bibs: {
       review: (op: Operator, raceId: number) => reviewScreen(db, op, raceId, recognition),
-      crop: (op: Operator, suggestionId: number, width: number) => suggestionCrop(db, op, suggestionId, width, recognition),
+      crop: (op: Operator, suggestionId: number, width: number, options?: { evidence?: boolean }) => suggestionCrop(db, op, suggestionId, width, recognition, options),
       decide: (op: Operator, suggestionId: number, decision: Decision) => decideSuggestion(db, op, suggestionId, decision, recognition),
       undoAuto: (op: Operator, photoId: number, bib: number) => undoAutoTag(db, op, photoId, bib, recognition),
       saveSettings: (op: Operator, raceId: number, input: { autoThreshold: number; timingWindowSeconds: number; timingOffsetSeconds: number }) =>
         saveRaceRecognition(db, op, raceId, input, recognition),
       loadTiming: (op: Operator, raceId: number, csv: string) => loadTimingFile(db, op, raceId, csv, recognition),
       clearTiming: (op: Operator, raceId: number) => clearTimingFile(db, op, raceId, recognition),
+      startList: (op: Operator, raceId: number, query?: StartListQuery) => startListScreen(db, op, raceId, query, recognition),
+      loadStartList: (op: Operator, raceId: number, csv: string) => loadStartList(db, op, raceId, csv, recognition),
+      clearStartList: (op: Operator, raceId: number) => clearStartList(db, op, raceId, recognition),
     },
   };
 }

@@ -97,6 +97,8 @@ export const photos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     takenAt: timestamp("taken_at", { withTimezone: true }),
+    // The camera that took it (EXIF make, model and serial), so a burst is told from two photographers' frames.
+    camera: text("camera"),
     free: boolean("free").notNull().default(false),
     // Null means "the race's price"; a non-null sale price puts the photo on sale.
     priceArs: integer("price_ars"),
@@ -114,6 +116,8 @@ export const photos = pgTable(
     uniqueIndex("photos_race_frame_key").on(t.raceId, t.frame),
     // The race page's order: free first, then by capture time.
     index("photos_race_order_idx").on(t.raceId, t.free.desc(), t.takenAt, t.id),
+    // Bursts (recognition) and "photos around this time" (the race page) look photos up by capture time.
+    index("photos_race_taken_idx").on(t.raceId, t.takenAt),
   ],
 );
 
@@ -476,6 +480,8 @@ export const photoRecognitions = pgTable(
     frameWidth: integer("frame_width").notNull().default(0),
     frameHeight: integer("frame_height").notNull().default(0),
     ms: integer("ms").notNull().default(0),
+    // A 16×12 grid of mean colours (RGB bytes, base64): enough to tell the same runner in the next frame of a burst.
+    signature: text("signature"),
     error: text("error"),
     recognizedAt: timestamp("recognized_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -499,6 +505,8 @@ export const bibSuggestions = pgTable(
     status: text("status", { enum: ["pending", "auto", "accepted", "corrected", "rejected", "undone"] }).notNull().default("pending"),
     /** The number the operator typed instead (status "corrected"). */
     correctedBib: integer("corrected_bib"),
+    /** For a burst suggestion: the frame of the same burst where this bib was read or tagged. */
+    evidencePhotoId: integer("evidence_photo_id").references(() => photos.id, { onDelete: "set null" }),
     decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -526,4 +534,19 @@ export const timingPassings = pgTable(
     passedAt: timestamp("passed_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("timing_passings_key").on(t.raceId, t.bib, t.passedAt), index("timing_passings_race_at_idx").on(t.raceId, t.passedAt)],
+);
+
+/** The organiser's start list: the race's registered bibs, recognition's strongest prior. */
+export const startList = pgTable(
+  "start_list",
+  {
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
+    bib: integer("bib").notNull(),
+    name: text("name").notNull().default(""),
+    distance: text("distance").notNull().default(""),
+    team: text("team").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.bib] })],
 );

@@ -38,6 +38,24 @@ export function formatInZone(at: Date, timeZone: string): string {
 }
 
 /**
+ * Which camera took the photo: make, model and serial number as EXIF gives
+ * them ("Canon EOS R6 #0123"), or undefined when the file does not say.
+ * Two frames a second apart from the same camera may be a burst; from two cameras they are not.
+ */
+export async function readCamera(image: Buffer): Promise<string | undefined> {
+  try {
+    const tags = await exifr.parse(image, { pick: ["Make", "Model", "SerialNumber", "BodySerialNumber", "InternalSerialNumber"], reviveValues: false });
+    const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).replace(/\0/g, "").trim() : "");
+    const serial = text(tags?.BodySerialNumber) || text(tags?.SerialNumber) || text(tags?.InternalSerialNumber);
+    const name = [text(tags?.Make), text(tags?.Model)].filter(Boolean).join(" ");
+    const camera = [name, serial && `#${serial}`].filter(Boolean).join(" ").slice(0, 120);
+    return camera || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The camera's capture time. EXIF stores the camera's wall clock without a zone,
  * so it is read in the race's time zone.
  */

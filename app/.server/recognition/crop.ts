@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, photos, type BibBox } from "../db/schema.ts";
@@ -9,15 +10,20 @@ import { boundsOf } from "./geometry.ts";
 /**
  * The review screen's picture of a suggestion: the bib and a margin around it,
  * turned level, as a small JPEG. Cut from the private original, so serve it
- * only to operators.
+ * only to operators. With `evidence`, the same place in the burst's frame
+ * that proved a burst suggestion; a burst's crops show the whole torso, since
+ * the bib may be hidden in the frame under review.
  */
-export async function suggestionCrop(db: Db, storage: Storage, id: number, width = 360): Promise<Buffer> {
-  const [row] = await db
-    .select({ box: bibSuggestions.box, originalKey: photos.originalKey })
+export async function suggestionCrop(db: Db, storage: Storage, id: number, width = 360, { evidence = false } = {}): Promise<Buffer> {
+  const [found] = await db
+    .select({ box: bibSuggestions.box, originalKey: photos.originalKey, evidenceKey: evidencePhotos.originalKey, burst: bibSuggestions.evidencePhotoId })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .leftJoin(evidencePhotos, eq(evidencePhotos.id, bibSuggestions.evidencePhotoId))
     .where(eq(bibSuggestions.id, id));
-  if (!row) throw notFound();
+  const originalKey = evidence ? found?.evidenceKey : found?.originalKey;
+  if (!found || !originalKey) throw notFound();
+  const row = { box: found.burst === null ? found.box : { ...found.box, width: found.box.width * 2, height: found.box.height * 2.5 }, originalKey };
   // Decoding the original is the cost; the same crop is asked for again when the queue is reloaded.
   const key = `${id}:${width}:${row.originalKey}:${JSON.stringify(row.box)}`;
   const cached = CACHE.get(key);
@@ -31,6 +37,8 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
   return jpeg;
 }
+
+const evidencePhotos = alias(photos, "evidence_photos");
 
 // The most recently used crops (about 20 kB each), per process.
 const CACHE_SIZE = 400;

@@ -1,11 +1,16 @@
-import { bibCandidates, type BibCandidate, type BibRules } from "./plausibility.ts";
+import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
+import { listEvidence } from "./start-list.ts";
 import { timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 
 /** From this confidence up a bib is tagged with no human look (set from the benchmark; see docs/decisions). */
 export const DEFAULT_AUTO_THRESHOLD = 0.9;
 /** Below this a reading is noise, not worth an operator's keystroke. */
 export const REVIEW_FLOOR = 0.15;
+/** A one-digit reading with no list to back it is as often a sign or a stray mark: only a clear one is worth a look. */
+const SHORT_REVIEW_FLOOR = 0.5;
+/** A registered bib one digit away from a reading is offered with this share of the reading's confidence. */
+const NEAR_SHARE = 0.8;
 
 export type Decision = BibCandidate & { status: "auto" | "pending" };
 
@@ -13,28 +18,62 @@ export type Decision = BibCandidate & { status: "auto" | "pending" };
 export function decide(candidates: BibCandidate[], autoThreshold: number): Decision[] {
   return candidates
     .filter((c) => c.confidence >= REVIEW_FLOOR)
-    .map((c) => ({ ...c, status: c.confidence >= autoThreshold ? ("auto" as const) : ("pending" as const) }));
+    .map((c) => ({ ...c, status: c.confidence >= autoThreshold && !c.reviewOnly ? ("auto" as const) : ("pending" as const) }));
 }
 
-/** What a race brings to the decision: its bib rules, threshold and timing file (by bib). */
+/** What a race brings to the decision: its bib rules, start list, threshold and timing file (by bib). */
 export type RaceContext = {
   rules: BibRules;
+  /** The start list's bibs; empty when the organiser sent none. */
+  registered: ReadonlySet<number>;
   autoThreshold: number;
   timing: TimingWindow;
   passings: Map<number, Date[]>;
 };
 
-/** The whole decision for one photo's text lines: plausibility, then timing, then the threshold. */
+const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
+
+/**
+ * The start list's word on a candidate: a registered bib stands; one that is
+ * not waits for a person, along with the registered bib one digit away when
+ * exactly one is (a covered or misread digit). With no list, a one-digit
+ * number also waits for a person unless the race's ranges name it.
+ */
+function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
+  const evidence = listEvidence(c.bib, race.registered);
+  if (evidence.kind === "registered") return [c];
+  if (evidence.kind === "unknown") {
+    if (c.bib >= 10 || race.rules.ranges.length) return [c];
+    return c.confidence >= SHORT_REVIEW_FLOOR ? [{ ...doubted(c, "short"), reviewOnly: true }] : [];
+  }
+  const out: BibCandidate[] = [{ ...doubted(c, "unregistered"), reviewOnly: true }];
+  if (evidence.near !== undefined) out.push({ ...doubted(c, "near-registered"), bib: evidence.near, confidence: c.confidence * NEAR_SHARE, reviewOnly: true });
+  return out;
+}
+
+/** The most confident candidate of each bib (a near-registered guess may repeat a number read plainly elsewhere). */
+function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
+  const best = new Map<number, BibCandidate>();
+  for (const c of candidates) {
+    const seen = best.get(c.bib);
+    if (!seen || c.confidence > seen.confidence || (c.confidence === seen.confidence && !c.reviewOnly)) best.set(c.bib, c);
+  }
+  return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}
+
+/** The whole decision for one photo's text lines: plausibility, the start list, timing, then the threshold. */
 export function decidePhoto(
   lines: TextReading[],
   frame: { width: number; height: number },
   takenAt: Date | null,
   race: RaceContext,
 ): Decision[] {
-  const candidates = bibCandidates(lines, frame, race.rules).map((c) => {
-    const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
-    const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;
-    return { ...c, confidence: withTiming(c.confidence, evidence), doubts };
-  });
-  return decide(candidates, race.autoThreshold);
+  const candidates = bibCandidates(lines, frame, race.rules)
+    .flatMap((c) => withStartList(c, race))
+    .map((c) => {
+      const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
+      const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;
+      return { ...c, confidence: withTiming(c.confidence, evidence), doubts };
+    });
+  return decide(strongestPerBib(candidates), race.autoThreshold);
 }

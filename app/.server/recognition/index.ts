@@ -36,6 +36,14 @@
  *   Unreadable lines come back as { line, problem: "bib" | "time" | "noDate", value }
  *   for the screen to word; a file with no usable line changes nothing (loaded: false).
  * - timingSummary(raceId): passings held, first and last.
+ * - loadStartList(raceId, csv) / clearStartList(raceId): the organiser's
+ *   registered bibs (bib, name, distance, team). With a list, a reading that
+ *   is no registered bib waits for review, and a registered bib one digit away
+ *   from it is suggested too. startList(raceId, { withoutPhotos }) pages it
+ *   with each runner's photo count.
+ * - Bursts: after each photo is read, frames of the same camera within
+ *   BURST_SECONDS where the same runner seems to stand get the bibs read in
+ *   the other frames as review suggestions naming the proving frame (evidence).
  *
  * The back office reaches these through admin/bib-review.ts (operator checks,
  * audit): the tagging screen's "Review queue" tab and /admin/api/bibs.
@@ -44,6 +52,9 @@ export { createRecognition, type RecognitionServices, type RecognitionDeps } fro
 export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";
 export { describeProgress, type RecognitionProgress } from "./progress.ts";
 export type { ReviewItem } from "./review.ts";
+export type { StartListEntry } from "./start-list-file.ts";
+export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
+export { burstSuggestions, cameraKey, runnerDistance, BURST_SECONDS, SIGNATURE_GRID, type BurstFrame, type BurstSuggestion } from "./bursts.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
 export { createRecognizer, type Recognizer, type RecognizerOptions } from "./recognizer.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";

@@ -3,9 +3,21 @@ import { boundsOf, type RotatedRect } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 /** Why a candidate's confidence was lowered; shown beside it in the review queue. */
-export type Doubt = "low-score" | "frame-edge" | "small-print" | "light-on-dark" | "unstable" | "timing-far" | "timing-absent";
+export type Doubt =
+  | "low-score"
+  | "frame-edge"
+  | "small-print"
+  | "light-on-dark"
+  | "unstable"
+  | "timing-far"
+  | "timing-absent"
+  | "short"
+  | "unregistered"
+  | "near-registered"
+  | "burst";
 
-export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[] };
+/** `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit). */
+export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[]; reviewOnly?: boolean };
 
 export type BibRules = {
   /** The race's bib numbers; empty = unknown (any number of the right length). */
@@ -14,7 +26,7 @@ export type BibRules = {
   maxDigits: number;
 };
 
-export const DEFAULT_RULES: BibRules = { ranges: [], minDigits: 2, maxDigits: 5 };
+export const DEFAULT_RULES: BibRules = { ranges: [], minDigits: 1, maxDigits: 5 };
 
 /** A number this close to the frame (fraction of the long side) may go on beyond it. */
 const EDGE_MARGIN = 0.02;

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { greedyDecode } from "./ctc-decode.ts";
 import { findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
+import { SIGNATURE_GRID } from "./bursts.ts";
 import type { OcrModels } from "./models.ts";
 
 export type ReadSettings = {
@@ -39,7 +40,8 @@ export type TextReading = {
   wide?: { text: string; confidences: number[] };
 };
 
-export type PhotoReading = { width: number; height: number; lines: TextReading[] };
+/** `signature`: the photo's colours on a coarse grid (see bursts.ts), to find the same runner in the next frame. */
+export type PhotoReading = { width: number; height: number; lines: TextReading[]; signature?: string };
 
 const REC_HEIGHT = 48;
 /** How much wider (in box heights) the second reading of a number is cut. */
@@ -74,7 +76,15 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
     }
     lines.push(line);
   }
-  return { width, height, lines };
+  return { width, height, lines, signature: await colourSignature(source) };
+}
+
+async function colourSignature(source: Raw): Promise<string> {
+  const grid = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } })
+    .resize(SIGNATURE_GRID.cols, SIGNATURE_GRID.rows, { fit: "fill", kernel: "cubic" })
+    .raw()
+    .toBuffer();
+  return grid.toString("base64");
 }
 
 async function toRaw(image: Sharp): Promise<Raw> {

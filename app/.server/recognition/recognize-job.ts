@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { photoBibs, photoRecognitions, photos } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
+import { proposeBursts, withdrawBursts } from "./burst-store.ts";
 import { decidePhoto } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
@@ -56,11 +57,13 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       frameWidth: reading.width,
       frameHeight: reading.height,
       ms,
+      signature: reading.signature ?? null,
       error: null,
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
-    logger.debug({ photoId, ms, ...counts }, "bibs recognized");
+    const burst = await proposeBursts(db, photoId);
+    logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
   };
 }
 
@@ -71,10 +74,12 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
 
 /**
  * Decides a race's photos again from their stored readings (no OCR): after a
- * new threshold, bib list or timing file. Returns how many photos it went over.
+ * new threshold, start list or timing file, and offers each burst's bibs
+ * again from the new tags. Returns how many photos it went over.
  */
 export async function redecideRace(db: Db, raceId: number): Promise<number> {
   const race = await raceContext(db, raceId);
+  await withdrawBursts(db, raceId);
   const rows = await db
     .select({ photo: photos, lines: photoRecognitions.lines, width: photoRecognitions.frameWidth, height: photoRecognitions.frameHeight })
     .from(photoRecognitions)
@@ -84,5 +89,6 @@ export async function redecideRace(db: Db, raceId: number): Promise<number> {
   for (const row of rows) {
     await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race));
   }
+  for (const row of rows) await proposeBursts(db, row.photo.id);
   return rows.length;
 }

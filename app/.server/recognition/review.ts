@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -15,7 +16,11 @@ export type ReviewItem = {
   /** Where the number was read, in the original photo's pixels (suggestionCrop cuts it out). */
   box: BibBox;
   doubts: string[];
+  /** A burst's suggestion: the frame of the same burst where this bib was read. */
+  evidence: { photoId: number; frame: string } | null;
 };
+
+const evidencePhotos = alias(photos, "evidence_photos");
 
 /**
  * A race's pending suggestions in shooting order (consecutive frames show
@@ -25,9 +30,10 @@ export type ReviewItem = {
 export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset = 0 } = {}): Promise<{ items: ReviewItem[]; total: number }> {
   const where = and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"));
   const rows = await db
-    .select({ s: bibSuggestions, publicId: photos.publicId, frame: photos.frame, takenAt: photos.takenAt })
+    .select({ s: bibSuggestions, publicId: photos.publicId, frame: photos.frame, takenAt: photos.takenAt, evidenceFrame: evidencePhotos.frame })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .leftJoin(evidencePhotos, eq(evidencePhotos.id, bibSuggestions.evidencePhotoId))
     .where(where)
     .orderBy(sql`${photos.takenAt} asc nulls last`, asc(photos.frame), asc(photos.id), desc(bibSuggestions.confidence))
     .limit(Math.min(Math.max(limit, 1), 500))
@@ -35,7 +41,7 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
   const [{ total }] = await db.select({ total: count() }).from(bibSuggestions).where(where);
   return {
     total,
-    items: rows.map(({ s, publicId, frame, takenAt }) => ({
+    items: rows.map(({ s, publicId, frame, takenAt, evidenceFrame }) => ({
       id: s.id,
       photoId: s.photoId,
       photoPublicId: publicId,
@@ -45,6 +51,7 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
       confidence: s.confidence,
       box: s.box,
       doubts: s.doubts,
+      evidence: s.evidencePhotoId !== null && evidenceFrame !== null ? { photoId: s.evidencePhotoId, frame: evidenceFrame } : null,
     })),
   };
 }

@@ -20,6 +20,7 @@ import {
   undoAutoTag,
 } from "./review.ts";
 import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from "./settings.ts";
+import { clearStartList, loadStartList, startListSummary } from "./start-list-file.ts";
 import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
 export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer };
@@ -59,7 +60,7 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     recognizeRace: (raceId: number, options?: { again?: boolean }) => recognizeRace(db, raceId, options),
     reviewQueue: (raceId: number, page?: { limit?: number; offset?: number }) => reviewQueue(db, raceId, page),
     autoTags: (raceId: number, page?: { limit?: number; offset?: number }) => autoTags(db, raceId, page),
-    crop: (suggestionId: number, width?: number) => suggestionCrop(db, storage, suggestionId, width),
+    crop: (suggestionId: number, width?: number, options?: { evidence?: boolean }) => suggestionCrop(db, storage, suggestionId, width, options),
     accept: (suggestionId: number, by?: number) => acceptSuggestion(db, suggestionId, by),
     correct: (suggestionId: number, bib: number, by?: number) => correctSuggestion(db, suggestionId, bib, by),
     reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
@@ -79,6 +80,9 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     loadTimingFile: (raceId: number, csv: string) => loadTimingFile(db, raceId, csv),
     clearTimingFile: (raceId: number) => clearTimingFile(db, raceId),
     timingSummary: (raceId: number) => timingSummary(db, raceId),
+    loadStartList: (raceId: number, csv: string) => loadStartList(db, raceId, csv),
+    clearStartList: (raceId: number) => clearStartList(db, raceId),
+    startList: (raceId: number, query?: { withoutPhotos?: boolean; limit?: number; offset?: number }) => startListSummary(db, raceId, query),
     /** The race a suggestion belongs to (for permission checks), or undefined. */
     raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
     redecide: (raceId: number) => redecideRace(db, raceId),

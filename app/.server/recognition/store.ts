@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import type { Db } from "../db/client.ts";
 import { preorderBibsTagged } from "../orders/index.ts";
-import { bibSuggestions, photoBibs, races, timingPassings } from "../db/schema.ts";
+import { bibSuggestions, photoBibs, races, startList, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { recognitionSettings } from "./settings.ts";
@@ -19,7 +19,8 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   } catch {
     // A malformed list was let in somewhere else; better unknown than no recognition at all.
   }
-  return { rules: { ...DEFAULT_RULES, ranges }, autoThreshold: settings.autoThreshold, timing: settings.timing, passings: indexPassings(passings) };
+  const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
+  return { rules: { ...DEFAULT_RULES, ranges }, registered: new Set(registered.map((r) => r.bib)), autoThreshold: settings.autoThreshold, timing: settings.timing, passings: indexPassings(passings) };
 }
 
 const isOpen = (status: string) => status === "auto" || status === "pending";
@@ -47,7 +48,8 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
       const source = sourceOf.get(d.bib);
       if (source && source !== "auto") continue;
       kept.add(d.bib);
-      const values = { confidence: d.confidence, box: d.box, doubts: d.doubts, status: d.status };
+      // A reading of its own replaces a burst's guess.
+      const values = { confidence: d.confidence, box: d.box, doubts: d.doubts, status: d.status, evidencePhotoId: null };
       if (earlier) await tx.update(bibSuggestions).set(values).where(eq(bibSuggestions.id, earlier.id));
       else await tx.insert(bibSuggestions).values({ photoId: photo.id, raceId: photo.raceId, bib: d.bib, ...values });
       if (d.status === "auto") {
@@ -61,7 +63,8 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
       counts[d.status]++;
     }
     for (const s of previous) {
-      if (!isOpen(s.status) || kept.has(s.bib)) continue;
+      // A burst's suggestion stands on another frame's reading, not on this one's.
+      if (!isOpen(s.status) || kept.has(s.bib) || s.evidencePhotoId !== null) continue;
       await tx.delete(bibSuggestions).where(eq(bibSuggestions.id, s.id));
       if (s.status === "auto") await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, s.bib)));
     }

@@ -6,6 +6,7 @@ import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import type { ReviewOutcome } from "../../routes/admin/race-tagging.tsx";
 import { CsrfField } from "./csrf-field.tsx";
+import { StartListSection } from "./start-list.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
@@ -16,7 +17,7 @@ type AutoItem = Review["auto"]["items"][number];
 type Said = { kind: "ok" | "error"; text: string } | null;
 
 const percent = (confidence: number) => Math.round(confidence * 100);
-const cropUrl = (id: number, width: number) => `/admin/api/bibs/${id}/crop?w=${width}`;
+const cropUrl = (id: number, width: number, evidence = false) => `/admin/api/bibs/${id}/crop?w=${width}${evidence ? "&of=evidence" : ""}`;
 
 /**
  * Recognition's review queue, keyboard first: every reading shows the bib cut
@@ -220,15 +221,19 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="suggestionId" value={item.id} />
                   <input type="hidden" name="suggested" value={item.bib} />
-                  <div className="flex aspect-[2/1] items-center justify-center overflow-hidden rounded-xl bg-slate-800">
-                    <img
-                      src={cropUrl(item.id, 480)}
-                      alt={fill(t.crop, { frame: item.frame })}
-                      className="h-full w-full object-contain"
-                      loading={i < 6 ? "eager" : "lazy"}
-                      data-testid="review-crop"
-                    />
-                  </div>
+                  {item.evidence ? (
+                    <BurstEvidence item={item} evidence={item.evidence} eager={i < 6} />
+                  ) : (
+                    <div className="flex aspect-[2/1] items-center justify-center overflow-hidden rounded-xl bg-slate-800">
+                      <img
+                        src={cropUrl(item.id, 480)}
+                        alt={fill(t.crop, { frame: item.frame })}
+                        className="h-full w-full object-contain"
+                        loading={i < 6 ? "eager" : "lazy"}
+                        data-testid="review-crop"
+                      />
+                    </div>
+                  )}
                   <div className="min-w-0 space-y-2">
                     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
                       <span className="rounded-full bg-sky-100 px-2 py-0.5 font-semibold text-sky-900">{fill(t.suggested, { bib: item.bib })}</span>
@@ -337,7 +342,29 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         {review.auto.total > review.auto.items.length && <p className="mt-2 text-xs text-slate-500">{fill(t.autoMore, { shown: review.auto.items.length, total: review.auto.total })}</p>}
       </section>
 
+      {data.startList && <StartListSection list={data.startList} who={data.view.who} raceId={race.id} canLoad={review.config !== null} outcome={outcome} />}
+
       {review.config && <RecognitionSettings config={review.config} outcome={outcome} raceId={race.id} />}
+    </div>
+  );
+}
+
+/** A burst's suggestion: this frame beside the frame of the same burst where the bib was read. */
+function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNullable<Item["evidence"]>; eager: boolean }) {
+  const t = useAdminMessages().review;
+  return (
+    <div className="grid grid-cols-2 gap-2" data-testid="burst-evidence" data-evidence-frame={evidence.frame}>
+      {[
+        { src: cropUrl(item.id, 320), alt: fill(t.crop, { frame: item.frame }), caption: item.frame, testId: "review-crop" },
+        { src: cropUrl(item.id, 320, true), alt: fill(t.burstProof, { frame: evidence.frame, bib: item.bib }), caption: fill(t.burstSeen, { frame: evidence.frame }), testId: "evidence-crop" },
+      ].map((pic) => (
+        <figure key={pic.testId} className="min-w-0">
+          <div className="flex aspect-[3/4] items-center justify-center overflow-hidden rounded-xl bg-slate-800">
+            <img src={pic.src} alt={pic.alt} className="h-full w-full object-contain" loading={eager ? "eager" : "lazy"} data-testid={pic.testId} />
+          </div>
+          <figcaption className="mt-1 truncate text-center text-xs text-slate-600">{pic.caption}</figcaption>
+        </figure>
+      ))}
     </div>
   );
 }
@@ -345,9 +372,9 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
 /** The race's threshold and timing window, and its timing file (admins only). */
 function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["config"]>; outcome: ReviewOutcome | undefined; raceId: number }) {
   const t = useAdminMessages().review;
-  const lines = outcome && (outcome.intent === "timing" || !outcome.ok) && "lines" in outcome ? (outcome.lines ?? []) : [];
-  const lineCount = outcome && "lineCount" in outcome ? (outcome.lineCount ?? 0) : 0;
-  const lineText = (l: (typeof lines)[number]) => fill({ bib: t.lineBib, time: t.lineTime, noDate: t.lineNoDate }[l.problem], { line: l.line, value: l.value });
+  const lines = outcome?.intent === "timing" && "lines" in outcome ? (outcome.lines ?? []) : [];
+  const lineCount = outcome?.intent === "timing" && "lineCount" in outcome ? (outcome.lineCount ?? 0) : 0;
+  const lineText = (l: (typeof lines)[number]) => fill({ bib: t.lineBib, time: t.lineTime, noDate: t.lineNoDate, duplicate: t.lineBib }[l.problem], { line: l.line, value: l.value });
   const said = (intent: string) => (outcome?.intent === intent ? outcome : undefined);
   const settingsSaid = said("recognitionSettings");
   const timingSaid = said("timing") ?? said("clearTiming");

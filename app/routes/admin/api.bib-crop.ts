@@ -11,9 +11,12 @@ const width = z.coerce.number().int().min(120).max(720).catch(360);
 /** The picture of a recognized bib for the review queue, cut from the private original: operators of that race only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const suggestionId = idParam(params.suggestionId);
-  const w = width.parse(new URL(request.url).searchParams.get("w") ?? undefined);
+  const query = new URL(request.url).searchParams;
+  const w = width.parse(query.get("w") ?? undefined);
+  // of=evidence: the frame of the same burst that proved a burst suggestion.
+  const evidence = query.get("of") === "evidence";
   try {
-    const jpeg = await context.get(servicesContext).admin.bibs.crop(context.get(operatorContext), suggestionId, w);
+    const jpeg = await context.get(servicesContext).admin.bibs.crop(context.get(operatorContext), suggestionId, w, { evidence });
     return new Response(new Uint8Array(jpeg), { headers: { "Content-Type": "image/jpeg", "Content-Length": String(jpeg.length) } });
   } catch (error) {
     if (!isDomainError(error)) throw error;

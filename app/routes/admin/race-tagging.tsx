@@ -26,6 +26,8 @@ const viewQuery = z.object({
   after: cursor,
   before: cursor,
   from: cursor,
+  /** The start list's view on the review tab: everyone, or the registered runners with no photo. */
+  who: z.enum(["all", "missing"]).catch("all"),
 });
 export type TaggingView = z.infer<typeof viewQuery>;
 
@@ -42,8 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const window: Awaited<ReturnType<typeof admin.photos.window>> =
       view.mode === "review" ? { photos: [], hasNext: false, hasPrevious: false } : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
     const review = view.mode === "review" ? await admin.bibs.review(op, raceId) : null;
+    const startList = view.mode === "review" ? await admin.bibs.startList(op, raceId, { withoutPhotos: view.who === "missing" }) : null;
     const number = (key: string) => Number(url.searchParams.get(key) ?? 0) || 0;
-    return { race, view, ...window, review, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
+    return { race, view, ...window, review, startList, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
   });
 }
 
@@ -73,7 +76,7 @@ const bulkForm = z.object({
 });
 
 const TIMING_MAX_BYTES = 5 * 1024 * 1024;
-const REVIEW_INTENTS = { decide: 1, undoAuto: 1, recognitionSettings: 1, timing: 1, clearTiming: 1 } as const;
+const REVIEW_INTENTS = { decide: 1, undoAuto: 1, recognitionSettings: 1, timing: 1, clearTiming: 1, startList: 1, clearStartList: 1 } as const;
 const decideForm = z.object({ suggestionId: dbId, suggested: z.coerce.number().int(), bib: z.string().trim(), verdict: z.string().optional() });
 const undoForm = z.object({ photoId: dbId, bib: dbId });
 const settingsForm = z.object({
@@ -82,11 +85,13 @@ const settingsForm = z.object({
   offset: z.coerce.number().int().min(-86_400).max(86_400),
 });
 
+type LineProblem = { line: number; problem: "bib" | "time" | "noDate" | "duplicate"; value: string };
 export type ReviewOutcome =
-  | { ok: false; intent: string; error: string; lines?: { line: number; problem: "bib" | "time" | "noDate"; value: string }[]; lineCount?: number }
+  | { ok: false; intent: string; error: string; lines?: LineProblem[]; lineCount?: number }
   | { ok: true; intent: "decide" | "undoAuto"; frame?: string }
-  | { ok: true; intent: "recognitionSettings" | "clearTiming"; redecided: number }
-  | { ok: true; intent: "timing"; passings: number; redecided: number; lines: { line: number; problem: "bib" | "time" | "noDate"; value: string }[]; lineCount: number };
+  | { ok: true; intent: "recognitionSettings" | "clearTiming" | "clearStartList"; redecided: number }
+  | { ok: true; intent: "timing"; passings: number; redecided: number; lines: LineProblem[]; lineCount: number }
+  | { ok: true; intent: "startList"; entrants: number; redecided: number; lines: LineProblem[]; lineCount: number };
 
 /** The review queue's forms (they also work without JavaScript), the race's recognition settings and its timing file. */
 async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: number, fields: Record<string, string>, form: FormData, context: Route.ActionArgs["context"]) {
@@ -125,10 +130,24 @@ async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: numbe
     if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
     return { ok: true as const, intent, redecided: done.value.redecided } satisfies ReviewOutcome;
   }
+  if (intent === "clearStartList") {
+    const done = await attempt(lang, () => admin.bibs.clearStartList(op, raceId));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    return { ok: true as const, intent, redecided: done.value.redecided } satisfies ReviewOutcome;
+  }
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return refuse(m.review.timingMissing);
-  if (file.size > TIMING_MAX_BYTES) return refuse(m.review.timingTooBig, 413);
+  const starts = intent === "startList";
+  if (!(file instanceof File) || file.size === 0) return refuse(starts ? m.review.startMissing : m.review.timingMissing);
+  if (file.size > TIMING_MAX_BYTES) return refuse(starts ? m.review.startTooBig : m.review.timingTooBig, 413);
   const csv = await file.text();
+  if (starts) {
+    const done = await attempt(lang, () => admin.bibs.loadStartList(op, raceId, csv));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    const { loaded, entrants, redecided, errors } = done.value;
+    const lines = errors.slice(0, 50);
+    if (!loaded) return data<ReviewOutcome>({ ok: false, intent, error: m.review.startNothing, lines, lineCount: errors.length }, { status: 400 });
+    return { ok: true as const, intent: "startList" as const, entrants, redecided, lines, lineCount: errors.length } satisfies ReviewOutcome;
+  }
   const done = await attempt(lang, () => admin.bibs.loadTiming(op, raceId, csv));
   if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
   const { loaded, passings, redecided, errors } = done.value;

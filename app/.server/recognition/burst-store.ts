@@ -1,0 +1,86 @@
+import { and, between, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/schema.ts";
+import { BURST_SECONDS, burstSuggestions, type BurstFrame } from "./bursts.ts";
+import type { RotatedRect } from "./geometry.ts";
+
+/** Readings a bib is proven by: tagged on their own, or by a person who looked. */
+const PROVING = ["auto", "accepted", "corrected"] as const;
+
+/** The frames of `photoId`'s burst (itself included), with what each is known to show. */
+async function burstAround(db: Db, photoId: number): Promise<BurstFrame[]> {
+  const [photo] = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
+  if (!photo?.takenAt) return [];
+  const span = BURST_SECONDS * 1000;
+  const rows = await db
+    .select({
+      photoId: photos.id,
+      frame: photos.frame,
+      camera: photos.camera,
+      takenAt: photos.takenAt,
+      width: photoRecognitions.frameWidth,
+      height: photoRecognitions.frameHeight,
+      signature: photoRecognitions.signature,
+    })
+    .from(photos)
+    .innerJoin(photoRecognitions, eq(photoRecognitions.photoId, photos.id))
+    .where(
+      and(
+        eq(photos.raceId, photo.raceId),
+        between(photos.takenAt, new Date(photo.takenAt.getTime() - span), new Date(photo.takenAt.getTime() + span)),
+        eq(photoRecognitions.status, "done"),
+        isNotNull(photoRecognitions.signature),
+      ),
+    )
+    .limit(200);
+  if (rows.length < 2) return [];
+  const ids = rows.map((r) => r.photoId);
+  const suggestions = await db
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, corrected: bibSuggestions.correctedBib, status: bibSuggestions.status, box: bibSuggestions.box, evidence: bibSuggestions.evidencePhotoId })
+    .from(bibSuggestions)
+    .where(inArray(bibSuggestions.photoId, ids));
+  const tags = await db.select({ photoId: photoBibs.photoId, bib: photoBibs.bib }).from(photoBibs).where(inArray(photoBibs.photoId, ids));
+  return rows.map((r) => {
+    const mine = suggestions.filter((s) => s.photoId === r.photoId);
+    return {
+      ...r,
+      signature: r.signature ? new Uint8Array(Buffer.from(r.signature, "base64")) : null,
+      // A burst suggestion someone accepted is proof of the person, not of the frame's pixels: it does not spread further.
+      proven: mine
+        .filter((s) => (PROVING as readonly string[]).includes(s.status) && s.evidence === null)
+        .map((s) => ({ bib: s.corrected ?? s.bib, box: s.box as RotatedRect })),
+      known: new Set([...mine.flatMap((s) => [s.bib, s.corrected ?? s.bib]), ...tags.filter((t) => t.photoId === r.photoId).map((t) => t.bib)]),
+    };
+  });
+}
+
+/**
+ * Offers the bibs of a photo's burst to the frames that lack them (and this
+ * photo's to its neighbours), as pending review suggestions naming the frame
+ * that proved them. Returns how many were added.
+ */
+export async function proposeBursts(db: Db, photoId: number): Promise<number> {
+  const frames = await burstAround(db, photoId);
+  const raceOf = new Map<number, number>();
+  if (frames.length) {
+    const rows = await db.select({ id: photos.id, raceId: photos.raceId }).from(photos).where(inArray(photos.id, frames.map((f) => f.photoId)));
+    for (const r of rows) raceOf.set(r.id, r.raceId);
+  }
+  // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
+  const wanted = burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId);
+  let added = 0;
+  for (const s of wanted) {
+    const inserted = await db
+      .insert(bibSuggestions)
+      .values({ photoId: s.photoId, raceId: raceOf.get(s.photoId)!, bib: s.bib, confidence: s.confidence, box: s.box, doubts: ["burst"], status: "pending", evidencePhotoId: s.evidencePhotoId })
+      .onConflictDoNothing()
+      .returning({ id: bibSuggestions.id });
+    added += inserted.length;
+  }
+  return added;
+}
+
+/** Withdraws a race's open burst suggestions (before its photos are decided afresh, which proposes them again). */
+export async function withdrawBursts(db: Db, raceId: number): Promise<void> {
+  await db.delete(bibSuggestions).where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.evidencePhotoId} is not null`));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { burstSuggestions, cameraKey, SIGNATURE_GRID, type BurstFrame } from "./bursts.ts";
+
+const { cols, rows } = SIGNATURE_GRID;
+const size = { width: 3200, height: 2400 };
+const cell = size.width / cols;
+
+/** A grey scene with a runner: a shirt of `shirt` colour filling grid cells x0..x0+3, rows 8..17. */
+function scene(shirt: [number, number, number] | null, x0 = 14): Uint8Array {
+  const grid = new Uint8Array(cols * rows * 3).fill(120);
+  if (shirt) {
+    for (let y = 8; y <= 17; y++) for (let x = x0; x <= x0 + 3; x++) grid.set(shirt, (y * cols + x) * 3);
+  }
+  return grid;
+}
+
+const bibBox = { cx: cell * 16, cy: cell * 12, width: cell * 1.5, height: cell * 0.8, angle: 0 };
+
+function frame(photoId: number, second: number, signature: Uint8Array, proven: number[] = [], extra: Partial<BurstFrame> = {}): BurstFrame {
+  return {
+    photoId,
+    frame: `DSC_${1000 + photoId}`,
+    camera: "Nikon Z6 #123",
+    takenAt: new Date(Date.UTC(2026, 2, 15, 9, 0, second)),
+    ...size,
+    signature,
+    proven: proven.map((bib) => ({ bib, box: bibBox })),
+    known: new Set(proven),
+    ...extra,
+  };
+}
+
+describe("burst propagation", () => {
+  const red: [number, number, number] = [200, 30, 40];
+
+  it("suggests a bib read in one frame for the next frames of the burst where the same runner stands", () => {
+    const found = burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene(red, 15)), frame(3, 2, scene(red, 16))]);
+    expect(found.map((s) => [s.photoId, s.bib, s.evidencePhotoId])).toEqual([
+      [2, 1043, 1],
+      [3, 1043, 1],
+    ]);
+    expect(found.every((s) => s.confidence < 0.9)).toBe(true);
+  });
+
+  it("suggests nothing where the runner is gone, another camera shot it, too much time passed, or the bib is known", () => {
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene(null))])).toEqual([]);
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene([30, 60, 200]))])).toEqual([]);
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene(red), [], { camera: "Canon R6 #9" })])).toEqual([]);
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 30, scene(red))])).toEqual([]);
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene(red), [], { known: new Set([1043]) })])).toEqual([]);
+    expect(burstSuggestions([frame(1, 0, scene(red), [1043]), frame(2, 1, scene(red), [], { takenAt: null })])).toEqual([]);
+  });
+
+  it("tells cameras apart by EXIF, or by the letters of the file name when EXIF is silent", () => {
+    expect(cameraKey({ camera: "Sony A7 IV #55", frame: "DSC00012" })).toBe("Sony A7 IV #55");
+    expect(cameraKey({ camera: null, frame: "DSC00012" })).toBe(cameraKey({ camera: null, frame: "DSC00013" }));
+    expect(cameraKey({ camera: null, frame: "DSC00012" })).not.toBe(cameraKey({ camera: null, frame: "IMG_0012" }));
+  });
+});

@@ -1,0 +1,121 @@
+import type { RotatedRect } from "./geometry.ts";
+
+// Photographers shoot bursts: several frames of one runner within a second or
+// two. When the bib shows in one frame and is turned, covered or blurred in the
+// next, the runner is still there: same camera, moments apart, same place in
+// the frame and the same colours around it. Such a frame gets the bib as a
+// review suggestion, with the frame that proved it.
+
+/** Frames this close in time from one camera count as one burst. */
+export const BURST_SECONDS = 4;
+/** The colour grid kept per photo: coarse, but a shirt, shorts and skin show as blocks. */
+export const SIGNATURE_GRID = { cols: 32, rows: 24 };
+/** Mean colour difference (0–255 per channel) under which the region around a bib is "the same runner". */
+export const SAME_RUNNER = 22;
+/** How far (in grid cells) the runner may have moved between frames. */
+const SHIFT = { x: 2, y: 1 };
+/** A burst suggestion never comes near the auto threshold: a person always looks. */
+const BURST_CONFIDENCE = 0.6;
+
+export type BurstFrame = {
+  photoId: number;
+  frame: string;
+  camera: string | null;
+  takenAt: Date | null;
+  width: number;
+  height: number;
+  /** SIGNATURE_GRID colours, RGB bytes. */
+  signature: Uint8Array | null;
+  /** Bibs known to be in this frame, with where (read, or tagged from a reading). */
+  proven: { bib: number; box: RotatedRect }[];
+  /** Every bib the frame already has or had suggested, decided or not: never suggested again. */
+  known: ReadonlySet<number>;
+};
+
+export type BurstSuggestion = { photoId: number; bib: number; box: RotatedRect; confidence: number; evidencePhotoId: number };
+
+/**
+ * Which camera a frame came from: EXIF's make, model and serial; without it the
+ * letters of the file name ("DSC_", "IMG_", "A7R4") that cameras number frames after.
+ */
+export function cameraKey(frame: Pick<BurstFrame, "camera" | "frame">): string {
+  if (frame.camera) return frame.camera;
+  return `name:${/^[^0-9]*/.exec(frame.frame)?.[0].toLowerCase() ?? ""}`;
+}
+
+export function inOneBurst(a: BurstFrame, b: BurstFrame): boolean {
+  if (!a.takenAt || !b.takenAt || a.photoId === b.photoId) return false;
+  return Math.abs(a.takenAt.getTime() - b.takenAt.getTime()) <= BURST_SECONDS * 1000 && cameraKey(a) === cameraKey(b);
+}
+
+/** The grid cells of a runner's torso around a bib: the bib's width twice over, from above it to below. */
+function regionCells(box: RotatedRect, frame: { width: number; height: number }) {
+  const { cols, rows } = SIGNATURE_GRID;
+  const half = Math.max(box.width, box.height);
+  const toX = (x: number) => Math.floor((x / frame.width) * cols);
+  const toY = (y: number) => Math.floor((y / frame.height) * rows);
+  return {
+    x0: Math.max(0, toX(box.cx - half)),
+    x1: Math.min(cols - 1, toX(box.cx + half)),
+    y0: Math.max(0, toY(box.cy - half * 1.5)),
+    y1: Math.min(rows - 1, toY(box.cy + half * 1.5)),
+  };
+}
+
+/**
+ * How different the region around `box` in frame `a` looks in frame `b`
+ * (mean colour difference per channel), allowing the runner a small move; 255 when it cannot tell.
+ */
+export function runnerDistance(a: BurstFrame, b: BurstFrame, box: RotatedRect): number {
+  if (!a.signature || !b.signature) return 255;
+  const { cols, rows } = SIGNATURE_GRID;
+  const r = regionCells(box, a);
+  let best = 255;
+  for (let dy = -SHIFT.y; dy <= SHIFT.y; dy++) {
+    for (let dx = -SHIFT.x; dx <= SHIFT.x; dx++) {
+      if (r.x0 + dx < 0 || r.x1 + dx >= cols || r.y0 + dy < 0 || r.y1 + dy >= rows) continue;
+      let sum = 0;
+      let n = 0;
+      for (let y = r.y0; y <= r.y1; y++) {
+        for (let x = r.x0; x <= r.x1; x++) {
+          const i = (y * cols + x) * 3;
+          const j = ((y + dy) * cols + x + dx) * 3;
+          for (let c = 0; c < 3; c++) sum += Math.abs(a.signature[i + c] - b.signature[j + c]);
+          n += 3;
+        }
+      }
+      if (n) best = Math.min(best, sum / n);
+    }
+  }
+  return best;
+}
+
+/**
+ * The suggestions a burst gives: for every bib proven in one frame and unknown
+ * in another frame of the same burst where the same runner seems to stand, that
+ * bib for the other frame, with the proving frame. The closest match wins.
+ */
+export function burstSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
+  const best = new Map<string, BurstSuggestion>();
+  for (const source of frames) {
+    for (const target of frames) {
+      if (!inOneBurst(source, target)) continue;
+      for (const { bib, box } of source.proven) {
+        if (target.known.has(bib)) continue;
+        const distance = runnerDistance(source, target, box);
+        if (distance >= SAME_RUNNER) continue;
+        const confidence = BURST_CONFIDENCE * (1 - distance / (2 * SAME_RUNNER));
+        const key = `${target.photoId}:${bib}`;
+        const seen = best.get(key);
+        if (!seen || confidence > seen.confidence) {
+          // The same place in the other frame, scaled if the two frames differ in size.
+          const sx = target.width / source.width;
+          const sy = target.height / source.height;
+          const moved = { ...box, cx: box.cx * sx, cy: box.cy * sy, width: box.width * sx, height: box.height * sy };
+          best.set(key, { photoId: target.photoId, bib, box: moved, confidence, evidencePhotoId: source.photoId });
+        }
+      }
+    }
+  }
+  return [...best.values()];
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { decidePhoto, type RaceContext } from "./decide.ts";
+import { DEFAULT_RULES } from "./plausibility.ts";
+import type { TextReading } from "./read-text.ts";
+import { listEvidence, oneEditAway, parseStartListCsv } from "./start-list.ts";
+import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
+
+describe("start list file", () => {
+  it("reads bib, name, distance and team by the header's names in any of the three languages", () => {
+    const csv = '\uFEFFNombre;Dorsal;Equipo;Distancia\n"Pérez; Ana";1043;Los Andes;21K\nJoão;7;;10K\n';
+    const { entrants, errors } = parseStartListCsv(csv);
+    expect(errors).toEqual([]);
+    expect(entrants).toEqual([
+      { bib: 1043, name: "Pérez; Ana", distance: "21K", team: "Los Andes" },
+      { bib: 7, name: "João", distance: "10K", team: "" },
+    ]);
+  });
+
+  it("takes the plain order bib, name, distance, team when there is no header, and reports bad and repeated bibs by line", () => {
+    const { entrants, errors } = parseStartListCsv("12,Ana,42K,Club\nABC,Bea\n12,Carla\n0,Dora\n13\n");
+    expect(entrants.map((e) => e.bib)).toEqual([12, 13]);
+    expect(entrants[0]).toEqual({ bib: 12, name: "Ana", distance: "42K", team: "Club" });
+    expect(errors).toEqual([
+      { line: 2, problem: "bib", value: "ABC" },
+      { line: 3, problem: "duplicate", value: "12" },
+      { line: 4, problem: "bib", value: "0" },
+    ]);
+  });
+});
+
+describe("one digit away", () => {
+  it("changes, drops or adds one digit, never giving a leading zero", () => {
+    const near = oneEditAway(867);
+    for (const bib of [8670, 8679, 1867, 86, 67, 87, 868, 967, 857]) expect(near).toContain(bib);
+    expect(near).not.toContain(867);
+    expect(near).not.toContain(67 * 10 + 8); // two edits
+    expect(oneEditAway(10)).not.toContain(0);
+    expect(oneEditAway(10).every((b) => !String(b).startsWith("0"))).toBe(true);
+  });
+
+  it("names the registered bib when exactly one is one digit away, and none when several are", () => {
+    const registered = new Set([867, 1203, 1208]);
+    expect(listEvidence(867, registered)).toEqual({ kind: "registered" });
+    expect(listEvidence(8670, registered)).toEqual({ kind: "unregistered", near: 867 });
+    expect(listEvidence(120, registered)).toEqual({ kind: "unregistered" }); // 1203 or 1208
+    expect(listEvidence(5555, registered)).toEqual({ kind: "unregistered" });
+    expect(listEvidence(5555, new Set())).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("the start list as recognition's prior", () => {
+  const frame = { width: 2400, height: 1600 };
+  const line = (text: string, cx: number, conf = 0.99): TextReading => ({
+    text,
+    confidences: [...text].map(() => conf),
+    detectionScore: 0.99,
+    polarity: 0.6,
+    box: { cx, cy: 800, width: 60 * text.length, height: 100, angle: 0 },
+  });
+  const race = (registered: number[], ranges = DEFAULT_RULES.ranges): RaceContext => ({
+    rules: { ...DEFAULT_RULES, ranges },
+    registered: new Set(registered),
+    autoThreshold: 0.9,
+    timing: DEFAULT_TIMING_WINDOW,
+    passings: new Map(),
+  });
+  const decided = (lines: TextReading[], r: RaceContext) =>
+    decidePhoto(lines, frame, null, r)
+      .map((d) => `${d.bib}:${d.status}`)
+      .sort();
+
+  it("tags a confident reading of a registered bib, and never tags one the list does not hold", () => {
+    expect(decided([line("1043", 600), line("1988", 1600)], race([1043, 2001]))).toEqual(["1043:auto", "1988:pending"]);
+  });
+
+  it("offers the one registered bib a digit away from a reading (a cut or covered digit) for review, not as a tag", () => {
+    const decisions = decidePhoto([line("8670", 1200)], frame, null, race([867, 5000]));
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [8670, "pending"],
+      [867, "pending"],
+    ]);
+    expect(decisions[1].doubts).toContain("near-registered");
+  });
+
+  it("keeps a plain reading of a bib over the guess that a nearby reading gives the same number", () => {
+    const decisions = decidePhoto([line("867", 600), line("8670", 1800)], frame, null, race([867]));
+    expect(decisions.find((d) => d.bib === 867)?.status).toBe("auto");
+  });
+
+  it("tags one-digit bibs the list holds; with no list a lone digit only waits for review", () => {
+    expect(decided([line("7", 1200)], race([7, 12]))).toEqual(["7:auto"]);
+    expect(decided([line("7", 1200)], race([]))).toEqual(["7:pending"]);
+    expect(decided([line("7", 1200, 0.4)], race([]))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { splitCsv } from "../catalog/photos-csv.ts";
+
+// The organiser's start list (bib, name, distance, team): the race's registered
+// bibs. It is recognition's strongest prior: a reading that is no registered
+// bib is never tagged on its own, and a reading one digit away from exactly one
+// registered bib (a covered, cut or misread digit) is offered for review as that bib.
+
+export type Entrant = { bib: number; name: string; distance: string; team: string };
+export type StartListLineError = { line: number; problem: "bib" | "duplicate"; value: string };
+export type StartListParse = { entrants: Entrant[]; errors: StartListLineError[] };
+
+const MAX_BIB = 999_999;
+const HEADERS: Record<keyof Entrant, string[]> = {
+  bib: ["bib", "dorsal", "numero", "number", "nro", "no", "peito", "num"],
+  name: ["name", "nombre", "nome", "runner", "corredor", "atleta", "athlete"],
+  distance: ["distance", "distancia", "category", "categoria", "race", "prueba", "prova"],
+  team: ["team", "equipo", "equipe", "club", "clube", "equipa"],
+};
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z]/gi, "")
+    .toLowerCase();
+
+/** Column positions from a header row, or the plain order bib, name, distance, team when there is none. */
+function columnsOf(header: string[] | undefined): Record<keyof Entrant, number> {
+  const plain = { bib: 0, name: 1, distance: 2, team: 3 };
+  if (!header) return plain;
+  const names = header.map(fold);
+  const found = { ...plain };
+  for (const key of Object.keys(HEADERS) as (keyof Entrant)[]) {
+    const at = names.findIndex((n) => HEADERS[key].includes(n));
+    found[key] = at >= 0 ? at : key === "bib" ? 0 : -1;
+  }
+  return found;
+}
+
+/**
+ * Reads a start list: comma or semicolon separated, RFC 4180 quotes, an
+ * optional header (any first row whose bib cell is not a number) naming the
+ * columns in es, en or br. Unreadable bibs and repeated bibs come back by line.
+ */
+export function parseStartListCsv(text: string): StartListParse {
+  const rows = splitCsv(text.replace(/^\uFEFF/, ""));
+  const hasHeader = rows.length > 0 && !/^\s*\d+\s*$/.test(rows[0][0] ?? "");
+  const columns = columnsOf(hasHeader ? rows[0] : undefined);
+  const entrants: Entrant[] = [];
+  const errors: StartListLineError[] = [];
+  const seen = new Set<number>();
+  const cell = (row: string[], at: number) => (at >= 0 ? (row[at] ?? "").trim().slice(0, 120) : "");
+  rows.forEach((row, index) => {
+    if (hasHeader && index === 0) return;
+    const line = index + 1;
+    const bibCell = cell(row, columns.bib);
+    const bib = /^\d{1,6}$/.test(bibCell) ? Number(bibCell) : NaN;
+    if (!(bib > 0 && bib <= MAX_BIB)) return void errors.push({ line, problem: "bib", value: bibCell.slice(0, 40) });
+    if (seen.has(bib)) return void errors.push({ line, problem: "duplicate", value: bibCell });
+    seen.add(bib);
+    entrants.push({ bib, name: cell(row, columns.name), distance: cell(row, columns.distance), team: cell(row, columns.team) });
+  });
+  return { entrants, errors };
+}
+
+/** Every number one digit away from `bib`: one digit changed, dropped or added (no leading zero). */
+export function oneEditAway(bib: number): number[] {
+  const text = String(bib);
+  const out = new Set<string>();
+  for (let i = 0; i <= text.length; i++) {
+    for (let d = 0; d <= 9; d++) {
+      out.add(text.slice(0, i) + d + text.slice(i)); // added
+      if (i < text.length) out.add(text.slice(0, i) + d + text.slice(i + 1)); // changed
+    }
+    if (i < text.length) out.add(text.slice(0, i) + text.slice(i + 1)); // dropped
+  }
+  out.delete(text);
+  return [...out].filter((t) => /^[1-9]\d*$/.test(t)).map(Number);
+}
+
+/**
+ * What the start list says of a reading: registered; or not, with the one
+ * registered bib one digit away when there is exactly one (else none).
+ */
+export type ListEvidence = { kind: "unknown" } | { kind: "registered" } | { kind: "unregistered"; near?: number };
+
+export function listEvidence(bib: number, registered: ReadonlySet<number>): ListEvidence {
+  if (registered.size === 0) return { kind: "unknown" };
+  if (registered.has(bib)) return { kind: "registered" };
+  const near = oneEditAway(bib).filter((b) => registered.has(b));
+  return near.length === 1 ? { kind: "unregistered", near: near[0] } : { kind: "unregistered" };
+}

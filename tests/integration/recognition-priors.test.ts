@@ -1,0 +1,164 @@
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Operator } from "../../app/.server/admin/index.ts";
+import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
+import { operatorContext } from "../../app/admin/operator-context.ts";
+import { servicesContext } from "../../app/context.ts";
+import { adminHref } from "../../app/i18n/admin-href.ts";
+import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
+import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
+import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
+import { invite, loginAs } from "./admin-helpers.ts";
+import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
+
+// Recognition's priors beyond the pixels of one photo: the organiser's start
+// list, and the other frames of a burst.
+
+const ADMIN = { email: "boss@dorsal.test", password: "boss-password-1" };
+
+describe("the start list as recognition's prior", () => {
+  // tests/fixtures/import-bibs: R001 bib 152, R002 bibs 317 and 1045, R003 none, R004 bib 88 (photos.csv), R005 bib 560.
+  let shop: TestShop;
+  let raceId: number;
+  let admin: Operator;
+  const db = () => shop.database.db;
+  const found = async (frame: string) => {
+    const [photo] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+    const tags = await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photo.id));
+    const waiting = await db().select().from(bibSuggestions).where(and(eq(bibSuggestions.photoId, photo.id), eq(bibSuggestions.status, "pending")));
+    const numeric = (a: number, b: number) => a - b;
+    return { tagged: tags.map((t) => t.bib).sort(numeric), pending: waiting.map((s) => s.bib).sort(numeric), doubts: Object.fromEntries(waiting.map((s) => [s.bib, s.doubts])) };
+  };
+
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    await shop.services.imports.folder(path.join(FIXTURES, "import-bibs"));
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "fixture-bibs-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("never tags a number nobody registered, offers the registered bib a digit away, and lists who has no photo", async () => {
+    expect((await found("R002")).tagged).toEqual([317, 1045]);
+    // 1045 is not registered; 1046 is, one digit away from it; 88 and 560 are registered runners.
+    const loaded = await shop.services.admin.bibs.loadStartList(admin, raceId, "dorsal;nombre;distancia;equipo\n152;Ana Paz;21K;\n317;Bruno Díaz;21K;Club Sur\n1046;Carla Gil;10K;\n560;Dino Sosa;10K;\n88;Eva Ruiz;42K;\n999;Fito Páez;42K;\nx;Nadie;;\n");
+    expect(loaded).toMatchObject({ loaded: true, entrants: 6, errors: [{ line: 8, problem: "bib", value: "x" }] });
+    const r002 = await found("R002");
+    expect(r002.tagged).toEqual([317]);
+    expect(r002.pending).toEqual([1045, 1046]);
+    expect(r002.doubts[1045]).toContain("unregistered");
+    expect(r002.doubts[1046]).toContain("near-registered");
+    expect((await found("R001")).tagged).toEqual([152]);
+
+    const list = await shop.services.admin.bibs.startList(admin, raceId);
+    expect(list).toMatchObject({ entrants: 6, withPhotos: 4, withoutPhotos: 2 });
+    expect(list.rows.find((r) => r.bib === 317)).toEqual({ bib: 317, name: "Bruno Díaz", distance: "21K", team: "Club Sur", photos: 1 });
+    const missing = await shop.services.admin.bibs.startList(admin, raceId, { withoutPhotos: true });
+    expect(missing.rows.map((r) => [r.bib, r.photos])).toEqual([
+      [999, 0],
+      [1046, 0],
+    ]);
+
+    // The operator accepts the registered guess: Carla has her photo.
+    const item = (await shop.services.admin.bibs.review(admin, raceId)).queue.items.find((i) => i.bib === 1046)!;
+    await shop.services.admin.bibs.decide(admin, item.id, { action: "accept" });
+    expect((await shop.services.admin.bibs.startList(admin, raceId)).withoutPhotos).toBe(1);
+
+    // Without the list, the reading stands on its own again; the person's decision stays.
+    await shop.services.admin.bibs.clearStartList(admin, raceId);
+    expect((await found("R002")).tagged).toEqual([317, 1045, 1046]);
+    expect((await shop.services.admin.bibs.startList(admin, raceId)).entrants).toBe(0);
+  });
+
+  it("lets only admins load the list, shows it to the race's operators, and words every refusal in the screen's language", async () => {
+    const { op: assigned } = await invite(shop.services, admin, "assigned@dorsal.test", "photographer", [raceId]);
+    const { op: outsider } = await invite(shop.services, admin, "outsider@dorsal.test", "photographer");
+    await expect(shop.services.admin.bibs.loadStartList(assigned, raceId, "1,Ana")).rejects.toMatchObject({ code: "Forbidden" });
+    await expect(shop.services.admin.bibs.startList(outsider, raceId)).rejects.toMatchObject({ code: "Forbidden" });
+    expect(await shop.services.admin.bibs.startList(assigned, raceId)).toMatchObject({ entrants: 0 });
+
+    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
+    const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const url = `http://shop.test${adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })}`;
+      const result = (await taggingAction({ request: new Request(url, { method: "POST", body: form }), params: { raceId: String(raceId) }, context } as never)) as
+        | { data: { ok: boolean; error?: string; lines?: unknown[]; entrants?: number }; init: { status: number } | null }
+        | { ok: boolean; entrants: number };
+      return "data" in result ? { status: result.init?.status ?? 200, ...result.data } : { status: 200, ...result };
+    };
+    const csv = (text: string) => new File([text], "inscriptos.csv", { type: "text/csv" });
+    expect(await post("en", { intent: "startList", file: csv("bib,name\nabc,Ana\nabc,Bea\n") })).toMatchObject({ status: 400, ok: false, error: ADMIN_MESSAGES.en.review.startNothing, lines: [{ line: 2, problem: "bib" }, { line: 3, problem: "bib" }] });
+    expect(await post("br", { intent: "startList", file: csv("") })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.br.review.startMissing });
+    expect(await post("es", { intent: "startList", file: csv("dorsal,nombre\n152,Ana\n152,Otra\n") })).toMatchObject({ status: 200, ok: true, entrants: 1, lines: [{ line: 3, problem: "duplicate", value: "152" }] });
+  });
+});
+
+describe("bursts", () => {
+  // tests/fixtures/import-burst (scripts/bench/bib-set/burst-fixture.ts): DSC_0101 bib 214 plain to see;
+  // DSC_0102 one second later, a hand over the bib; DSC_0103 the same second, another scene; DSC_0160 like 0102, a minute later.
+  let shop: TestShop;
+  let admin: Operator;
+  let raceId: number;
+  const db = () => shop.database.db;
+  const pendingOf = async (frame: string) =>
+    (
+      await db()
+        .select({ bib: bibSuggestions.bib, evidence: bibSuggestions.evidencePhotoId, doubts: bibSuggestions.doubts, id: bibSuggestions.id })
+        .from(bibSuggestions)
+        .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame), eq(bibSuggestions.status, "pending")))
+    ).sort((a, b) => a.bib - b.bib);
+
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    await shop.services.imports.folder(path.join(FIXTURES, "import-burst"));
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "fixture-burst-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("reads the camera from EXIF and suggests the bib of the burst's first frame for the frame where a hand hides it", async () => {
+    const [first] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0101")));
+    expect(first.camera).toBe("Nikon Z 6II #3021884");
+    const tagged = await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, first.id));
+    expect(tagged).toEqual([{ bib: 214, source: "auto" }]);
+
+    const hidden = await pendingOf("DSC_0102");
+    expect(hidden).toMatchObject([{ bib: 214, evidence: first.id, doubts: ["burst"] }]);
+    // Another scene in the same second, and the same picture a minute later, are not the burst's runner.
+    expect(await pendingOf("DSC_0103")).toEqual([]);
+    expect(await pendingOf("DSC_0160")).toEqual([]);
+    expect((await db().select().from(photoBibs).where(eq(photoBibs.raceId, raceId))).map((t) => t.bib)).toEqual([214]);
+  });
+
+  it("shows the proving frame in the review queue, and a decision sticks through a new decision round", async () => {
+    const { queue } = await shop.services.admin.bibs.review(admin, raceId);
+    expect(queue.items.map((i) => [i.frame, i.bib, i.evidence?.frame])).toEqual([["DSC_0102", 214, "DSC_0101"]]);
+    const item = queue.items[0];
+
+    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
+    const crop = (query: string) => cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${item.id}/crop?${query}`), params: { suggestionId: String(item.id) }, context } as never) as Promise<Response>;
+    for (const query of ["w=200", "w=200&of=evidence"]) {
+      const response = await crop(query);
+      expect(response.headers.get("content-type")).toBe("image/jpeg");
+      expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(200);
+    }
+
+    await shop.services.recognition.redecide(raceId);
+    expect(await pendingOf("DSC_0102")).toMatchObject([{ bib: 214, doubts: ["burst"] }]);
+    const again = (await shop.services.admin.bibs.review(admin, raceId)).queue.items[0];
+    await shop.services.admin.bibs.decide(admin, again.id, { action: "accept" });
+    await shop.services.recognition.redecide(raceId);
+    expect(await pendingOf("DSC_0102")).toEqual([]);
+    const [hidden] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0102")));
+    expect(await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, hidden.id))).toEqual([{ bib: 214, source: "manual" }]);
+  });
+});
