@@ -74,6 +74,15 @@ export function DoubleChevronIcon({ className = "h-5 w-5", direction = "right" }
   );
 }
 
+export function ClockIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
 export function SearchIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg {...base} className={className}>

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { href } from "../i18n/href.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 
-/** 'All' plus the race's tags in the page's language, as links that keep the runner number and restart at page 1. */
-export function TagChips({ slug, tags, current, n }: { slug: string; tags: { slug: string; nombre: string }[]; current: string | null; n: number | null }) {
+/** 'All' plus the race's tags in the page's language, as links that keep the runner number (or the time browsed) and restart at page 1. */
+export function TagChips({ slug, tags, current, n, h = null }: { slug: string; tags: { slug: string; nombre: string }[]; current: string | null; n: number | null; h?: string | null }) {
   const lang = useLang();
   const m = useMessages();
   if (tags.length === 0) return null;
@@ -16,7 +16,7 @@ export function TagChips({ slug, tags, current, n }: { slug: string; tags: { slu
           return (
             <li key={tag.slug ?? ""} className="shrink-0">
               <Link
-                to={href("race", lang, { slug }, { n, t: tag.slug })}
+                to={href("race", lang, { slug }, { n, t: tag.slug, h })}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
                 className={`inline-block rounded-full px-4 py-2 text-sm font-bold ring-1 transition ${

@@ -3,6 +3,8 @@ import { browserTiers } from "../cart/browser-cart.ts";
 import { BibSearch } from "../components/bib-search.tsx";
 import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
 import { Deferred } from "../components/deferred.tsx";
+import { FindByTime } from "../components/find-by-time.tsx";
+import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
 import { CameraIcon } from "../components/icons.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
@@ -143,14 +145,16 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const m = useMessages();
   const [search] = useSearchParams();
   const currency = currencyForLang(lang);
-  const pageQuery = { n: race.n, t: race.t };
+  const pageQuery = { n: race.n, t: race.t, h: race.h };
   const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
   const fotoId = search.get("foto");
   const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
   const count = race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows });
   // A race still in preparation with nothing online yet: the sign-up form says it all.
-  const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null;
+  const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null && race.h === null;
+  // A runner who searched (or is already browsing by time) is offered the time their bib may not show.
+  const findByTime = race.n !== null || race.h !== null;
   const banners = (
     <Deferred value={tiers} fallback={<RaceBanners uploading={race.uploading} tiers={[]} />} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
       {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
@@ -169,7 +173,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={race.slug} n={race.n} />
-      <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} />
+      <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} h={race.h} />
       {race.preventa_abierta && <PresaleBanner race={race} className="" />}
       {banners}
 
@@ -179,6 +183,16 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
         <h2 className="text-2xl font-black sm:text-3xl" data-testid="runner-heading">
           {fill(m.race.runner, { n: race.n })}
         </h2>
+      )}
+      {race.h !== null && (
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <h2 className="text-2xl font-black sm:text-3xl" data-testid="around-heading">
+            {fill(m.race.aroundHeading, { from: shiftClock(race.h, -AROUND_BEFORE_MINUTES), to: shiftClock(race.h, AROUND_AFTER_MINUTES) })}
+          </h2>
+          <Link to={href("race", lang, { slug: race.slug }, { t: race.t })} className="text-sm font-bold text-brand-700 underline underline-offset-2 hover:text-ink">
+            {m.race.aroundClear}
+          </Link>
+        </div>
       )}
       {offersFullset(race, race.n) && <FullsetOffer race={race} n={race.n} />}
 
@@ -200,6 +214,8 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
       )}
 
       <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
+
+      {findByTime && <FindByTime race={race} />}
 
       {lightboxIndex >= 0 && (
         <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />

@@ -45,6 +45,9 @@ export type RaceData = RaceSummaryData & {
   tags: { slug: string; nombre: string }[];
   n: number | null;
   t: string | null;
+  /** Ours: the time browsed ("HH:MM") and the runner's chip passings at the photo point ("YYYY-MM-DD HH:MM:SS"). */
+  h: string | null;
+  passings: string[];
 };
 
 /** A failed load the page can explain: 404 means the race is gone, anything else may be retried. */

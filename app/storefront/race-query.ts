@@ -1,8 +1,10 @@
+import { readClockTime } from "../domain/around-time.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
 import { href } from "../i18n/href.ts";
 import type { Lang } from "../i18n/langs.ts";
 
-export type RaceQuery = { page: number; bib?: number; tag?: string };
+/** `around`: "HH:MM" on the race's clock, to browse the photos taken then (the runner's way out when a search finds too little). */
+export type RaceQuery = { page: number; bib?: number; tag?: string; around?: string };
 
 const TAG = /^[a-z0-9-]{1,64}$/;
 
@@ -10,8 +12,8 @@ const TAG = /^[a-z0-9-]{1,64}$/;
 export const MAX_PAGE = 99_999;
 
 /**
- * The race page's query (SPEC §2: p, n, t) read the same way on the server and in
- * the browser. A zero or unclean runner number sends the visitor to the page
+ * The race page's query (SPEC §2: p, n, t; and ours, h: photos around a time)
+ * read the same way on the server and in the browser. A zero or unclean runner number sends the visitor to the page
  * without it (SPEC §5): `redirectTo` then says where.
  */
 export function readRaceQuery(url: URL, lang: Lang, slug: string): RaceQuery & { redirectTo?: string } {
@@ -24,7 +26,7 @@ export function readRaceQuery(url: URL, lang: Lang, slug: string): RaceQuery & {
   }
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("p") ?? "1", 10) || 1));
   const tag = url.searchParams.get("t") ?? "";
-  return { page, bib, tag: TAG.test(tag) ? tag : undefined };
+  return { page, bib, tag: TAG.test(tag) ? tag : undefined, around: readClockTime(url.searchParams.get("h")) };
 }
 
 /** The home search form without JavaScript GETs the races list with `race` and `n`: where it should land. */

@@ -63,8 +63,24 @@ describe("GET /api/fotos/{slug}", () => {
     expect(body.data.previous).toContain("p=1");
   });
 
+  it("shows the photos taken around a time in shooting order, and the runner's chip passings", async () => {
+    // A001 09:00:05, A002 09:01:10 (free), A003 09:02:20; "around 09:06" reaches back to 09:01.
+    const around = (await get("/api/fotos/fixture-trail-2025?h=9:06")).body.data;
+    expect(around).toMatchObject({ h: "09:06", found_rows: 2, n: null });
+    expect(around.fotos.map((p: { id_photo: string }) => p.id_photo)).toEqual(["A002", "A003"]);
+    expect((await get("/api/fotos/fixture-trail-2025?h=09:06&t=largada")).body.data.found_rows).toBe(0);
+    expect((await get("/api/fotos/fixture-trail-2025?h=08:56&t=largada")).body.data.fotos.map((p: { id_photo: string }) => p.id_photo)).toEqual(["A001"]);
+    expect((await get("/api/fotos/fixture-trail-2025?h=12:00")).body.data).toMatchObject({ found_rows: 0, fotos: [] });
+
+    const raceId = around.id as number;
+    expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data.passings).toEqual([]);
+    await shop.services.recognition.loadTimingFile(raceId, "101,09:00:03\n102,09:01:09\n");
+    expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data.passings).toEqual(["2025-05-04 09:00:03"]);
+  });
+
   it("refuses bad parameters with a 4xx and a localized message, never a 500", async () => {
-    for (const bad of ["p=0", "p=abc", "n=0", "n=12a", "t=%3Cscript%3E"]) {
+    expect((await get("/api/fotos/fixture-trail-2025?h=25:00&lang=en")).body.error.message).toBe("The time must look like HH:MM.");
+    for (const bad of ["p=0", "p=abc", "n=0", "n=12a", "t=%3Cscript%3E", "h=9", "h=%3Cb%3E"]) {
       const { status, body } = await get(`/api/fotos/fixture-trail-2025?${bad}&lang=en`);
       expect(status, bad).toBe(400);
       expect(body.error.message).toMatch(/\w/);

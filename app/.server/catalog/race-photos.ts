@@ -1,11 +1,12 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
+import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES } from "../../domain/around-time.ts";
 import { toUnits } from "../../domain/money.ts";
 import { pageCount } from "../../domain/pagination.ts";
 import { fullsetPrice } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.ts";
-import { fullsetOverrides, photoBibs, photos, photoTags, tags } from "../db/schema.ts";
-import { formatInZone } from "../images/index.ts";
+import { fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/schema.ts";
+import { formatInZone, zonedToInstant } from "../images/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow, type RaceSummary } from "./races.ts";
 
@@ -37,9 +38,14 @@ export type RacePhotosView = RaceSummary & {
   tags: { slug: string; nombre: string }[];
   n: number | null;
   t: string | null;
+  /** Ours, beyond SPEC §3: the time browsed ("HH:MM", null when none) and when the runner's chip crossed the photo point. */
+  h: string | null;
+  passings: string[];
 };
 
-export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; lang: Lang };
+/** `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order. */
+export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; lang: Lang };
+
 
 type PhotoRow = typeof photos.$inferSelect;
 
@@ -60,9 +66,10 @@ export function photoView(photo: PhotoRow, race: RaceRow, mediaUrl: MediaUrl): P
   };
 }
 
-/** Photos a visitor may see: not hidden and with their watermarked derivatives made. */
-export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string): SQL {
+/** Photos a visitor may see: not hidden and with their watermarked derivatives made (and, with `during`, taken then). */
+export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): SQL {
   const conditions: SQL[] = [eq(photos.raceId, raceId), eq(photos.hidden, false), sql`${photos.thumbKey} is not null`];
+  if (during) conditions.push(sql`${photos.takenAt} >= ${during[0].toISOString()} and ${photos.takenAt} < ${during[1].toISOString()}`);
   if (bib !== undefined) {
     conditions.push(
       sql`exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.raceId} = ${raceId} and ${photoBibs.bib} = ${bib})`,
@@ -76,8 +83,8 @@ export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string):
   return and(...conditions)!;
 }
 
-export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(visiblePhotosOf(raceId, bib, tagSlug));
+export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(visiblePhotosOf(raceId, bib, tagSlug, during));
   return Number(row.n);
 }
 
@@ -94,17 +101,19 @@ export async function racePhotos(
   memo: VersionedMemo = noMemo,
 ): Promise<RacePhotosView> {
   const race = await memo(`race:${findRace.name}:${query.slug}`, () => findRace(db, query.slug));
-  const where = visiblePhotosOf(race.id, query.bib, query.tag);
+  const during = query.around === undefined ? undefined : await memo(`around:${race.id}:${query.around}`, () => aroundTime(db, race, query.around!));
+  // A time no photo day can place (a race without date or photos) finds nothing rather than everything.
+  const where = during === null ? sql`false` : visiblePhotosOf(race.id, query.bib, query.tag, during);
   // The page and the total in one query; only a page past the end needs the count on its own.
   const page = await db
     .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(photos)
     .where(where)
-    .orderBy(sql`${photos.free} desc, ${photos.takenAt} asc nulls last, ${photos.id} asc`)
+    .orderBy(during ? sql`${photos.takenAt} asc, ${photos.id} asc` : sql`${photos.free} desc, ${photos.takenAt} asc nulls last, ${photos.id} asc`)
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
   const rows = page.map((r) => r.photo);
-  const foundRows = page.length ? page[0].total : await countVisiblePhotos(db, race.id, query.bib, query.tag);
+  const foundRows = page.length ? page[0].total : during === null ? 0 : await countVisiblePhotos(db, race.id, query.bib, query.tag, during);
   const foundPages = pageCount(foundRows, PAGE_SIZE);
 
   const summary = summarize(race, query.lang, mediaUrl);
@@ -123,6 +132,7 @@ export async function racePhotos(
     const params = new URLSearchParams({ p: String(page) });
     if (query.bib !== undefined) params.set("n", String(query.bib));
     if (query.tag !== undefined) params.set("t", query.tag);
+    if (query.around !== undefined) params.set("h", query.around);
     return `/api/fotos/${encodeURIComponent(race.slug)}?${params}`;
   };
 
@@ -137,5 +147,33 @@ export async function racePhotos(
     tags: await memo(`tags:${race.id}:${query.lang}`, () => raceTags(db, race.id, query.lang)),
     n: query.bib ?? null,
     t: query.tag ?? null,
+    h: query.around ?? null,
+    passings: query.bib === undefined ? [] : await passingsOf(db, race, query.bib),
   };
+}
+
+/**
+ * The instants "around HH:MM" covers on the race's day (its date, else the day
+ * of its first photo), on its own clock; null when the race has neither.
+ */
+async function aroundTime(db: Db, race: RaceRow, around: string): Promise<[Date, Date] | null> {
+  let day = race.eventDate;
+  if (!day) {
+    const [first] = await db.select({ at: sql<Date | null>`min(${photos.takenAt})`.mapWith((v) => (v ? new Date(v) : null)) }).from(photos).where(eq(photos.raceId, race.id));
+    day = first?.at ? formatInZone(first.at, race.timezone).slice(0, 10) : null;
+  }
+  const at = day ? zonedToInstant(`${day} ${around}:00`, race.timezone) : undefined;
+  if (!at) return null;
+  return [new Date(at.getTime() - AROUND_BEFORE_MINUTES * 60_000), new Date(at.getTime() + AROUND_AFTER_MINUTES * 60_000)];
+}
+
+/** When the timing file says the runner crossed the photo point, on the race's clock ("YYYY-MM-DD HH:MM:SS"). */
+async function passingsOf(db: Db, race: RaceRow, bib: number): Promise<string[]> {
+  const rows = await db
+    .select({ at: timingPassings.passedAt })
+    .from(timingPassings)
+    .where(and(eq(timingPassings.raceId, race.id), eq(timingPassings.bib, bib)))
+    .orderBy(timingPassings.passedAt)
+    .limit(5);
+  return rows.map((r) => formatInZone(r.at, race.timezone));
 }

@@ -5,7 +5,7 @@
 // Run: ./node_modules/.bin/node scripts/bench/bib-set/burst-fixture.ts
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { formatInZone } from "../../../app/.server/images/index.ts";
 import { renderRacePhoto } from "../../../app/.server/demo/index.ts";
 import { boundsOf } from "../../../app/.server/recognition/geometry.ts";
@@ -27,7 +27,7 @@ const race = {
 };
 
 /** The camera's EXIF: its clock in the race's zone, and one make, model and serial for every frame. */
-async function withCamera(pixels: sharp.Sharp, takenAt: Date): Promise<Buffer> {
+async function withCamera(pixels: Sharp, takenAt: Date): Promise<Buffer> {
   const when = formatInZone(takenAt, timeZone).replace(/-/g, ":");
   return pixels
     .jpeg({ quality: 85 })
