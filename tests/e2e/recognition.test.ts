@@ -41,10 +41,10 @@ afterAll(async () => {
 });
 
 /** The fixture race under its own slug, so each language starts from photos nobody decided. */
-function raceFolder(lang: Lang): { folder: string; slug: string } {
-  const slug = `bibs-e2e-${lang}`;
+function raceFolder(lang: Lang, fixture = FIXTURE, prefix = "bibs-e2e"): { folder: string; slug: string } {
+  const slug = `${prefix}-${lang}`;
   const folder = path.join(work, slug);
-  fs.cpSync(FIXTURE, folder, { recursive: true });
+  fs.cpSync(fixture, folder, { recursive: true });
   const race = JSON.parse(fs.readFileSync(path.join(folder, "race.json"), "utf8")) as Record<string, unknown>;
   fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ ...race, slug, name: { es: `Dorsales ${lang}`, en: `Bibs ${lang}`, br: `Números ${lang}` } }));
   return { folder, slug };
@@ -56,6 +56,73 @@ async function found(page: Page, lang: Lang, slug: string, bib: number): Promise
   await page.waitForSelector("main");
   return page.locator("[data-testid=photo]").count();
 }
+
+/** Logs in, imports a fixture folder from the races screen and waits until the worker has read its photos; the race's id. */
+async function importAndRead(page: Page, lang: Lang, folder: string, slug: string, photos: number, read: number): Promise<number> {
+  const a = ADMIN_MESSAGES[lang];
+  await page.goto(shop.url(adminHref("adminRaces", lang)));
+  if (await page.locator("input[name=password]").count()) {
+    await page.fill("input[name=email]", ADMIN.email);
+    await page.fill("input[name=password]", ADMIN.password);
+    await Promise.all([page.waitForURL((u) => u.pathname === adminHref("adminRaces", lang)), page.click("form button[type=submit]")]);
+  }
+  await page.fill("input[name=folder]", folder);
+  await page.click("form:has(input[name=folder]) button[type=submit]");
+  await page.getByText(fill(a.photos.importDone, { slug, created: photos, updated: 0, unchanged: 0, duplicates: 0, broken: 0 })).waitFor();
+  const tagging = page.locator("li", { hasText: `/${slug}` }).locator("a", { hasText: a.races.tag });
+  await tagging.waitFor();
+  const raceId = Number(/\/(\d+)\//.exec((await tagging.getAttribute("href")) ?? "")?.[1]);
+  await expect
+    .poll(
+      async () => {
+        const progress = (await (await page.context().request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as { data: { recognition: { queued: number; done: number } | null } };
+        return progress.data.recognition;
+      },
+      { timeout: 120_000, interval: 1000 },
+    )
+    .toMatchObject({ queued: 0, done: read });
+  return raceId;
+}
+
+describe.each(LANGS)("start list and bursts in %s", (lang) => {
+  const t = ADMIN_MESSAGES[lang].review;
+
+  it("shows who of the start list has no photo, and offers a burst's hidden bib with the frame that proved it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    // tests/fixtures/import-burst: DSC_0101 shows bib 214, DSC_0102 a second later with a hand over it.
+    const { folder, slug } = raceFolder(lang, path.resolve(import.meta.dirname, "../fixtures/import-burst"), "burst-e2e");
+    const raceId = await importAndRead(page, lang, folder, slug, 4, 4);
+
+    await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
+    await page.setInputFiles("[data-testid=start-list-file]", { name: "inscriptos.csv", mimeType: "text/csv", buffer: Buffer.from("dorsal;nombre;distancia\n214;Ana Paz;21K\n999;Bruno Díaz;10K\nx;Nadie;\n") });
+    await page.click("[data-testid=start-list-upload]");
+    await page.locator("[data-testid=start-list-outcome]").waitFor();
+    expect(await page.textContent("[data-testid=start-list-outcome]")).toContain(fill(t.startLoaded, { entrants: 2, count: 4 }));
+    expect(await page.textContent("[data-testid=start-list-line-errors]")).toBe(fill(t.startLineBib, { line: 4, value: "x" }));
+    expect(await page.textContent("[data-testid=start-list-summary]")).toBe(fill(t.startSummary, { entrants: 2, withPhotos: 1, withoutPhotos: 1 }));
+    await page.click("[data-testid=start-list-missing]");
+    await page.waitForURL((u) => u.searchParams.get("who") === "missing");
+    expect(await page.locator("[data-testid=start-list-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-bib")))).toEqual(["999"]);
+
+    // The hidden frame waits with the bib read a second earlier, both pictures side by side.
+    await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
+    const item = page.locator("[data-testid=review-item][data-frame=DSC_0102]");
+    expect(await item.getAttribute("data-bib")).toBe("214");
+    expect(await item.locator("[data-testid=burst-evidence]").getAttribute("data-evidence-frame")).toBe("DSC_0101");
+    expect(await item.textContent()).toContain(t.doubts.burst);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=burst-evidence] img")].every((img) => img.complete && img.naturalWidth > 0));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.waitForSelector("[data-testid=review-item][data-frame=DSC_0102] [data-testid=review-input]:focus");
+    await page.keyboard.press("Enter");
+    await page.getByText(fill(t.accepted, { frame: "DSC_0102", bib: 214 })).waitFor();
+    expect(await found(page, lang, slug, 214)).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
 
 describe.each(LANGS)("bib review queue in %s", (lang) => {
   const a = ADMIN_MESSAGES[lang];

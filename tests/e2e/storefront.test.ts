@@ -279,6 +279,32 @@ describe.each(LANGS)("storefront in %s", (lang) => {
   });
 });
 
+describe.each(LANGS)("not finding your photos, in %s", (lang) => {
+  const m = MESSAGES[lang];
+
+  it.each([true, false])("leads a runner to the photos taken when they passed (JavaScript %s)", async (javaScriptEnabled) => {
+    const { context, page, errors } = await visitor({ javaScriptEnabled });
+    const mine = (await racePhotos(lang, { n: BIB })).fotos[0];
+    const clock = mine.fechahora.slice(11, 16);
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
+    const box = page.getByTestId("find-by-time");
+    await box.getByRole("heading", { name: m.race.findTitle }).waitFor();
+    await box.getByLabel(m.race.findTime).fill(clock);
+    await box.getByRole("button", { name: m.race.findButton }).click();
+    await page.waitForURL((url) => url.searchParams.get("h") === clock && !url.searchParams.has("n"));
+    expect(await page.getByTestId("around-heading").textContent()).toContain(clock.slice(0, 2));
+    // The runner's own photo is among those taken around then, as is everyone else's.
+    await poll(() => page.locator(`[data-testid="photo"] a[href*="foto=${mine.id}"]`).count()).toBe(1);
+    const around = await racePhotos(lang, { h: clock });
+    expect(around.found_rows).toBeGreaterThan(1);
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: around.found_rows }));
+    await page.getByRole("link", { name: m.race.aroundClear }).click();
+    await page.waitForURL((url) => !url.searchParams.has("h"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(LANGS)("accessibility in %s", (lang) => {
   it("has no serious or critical axe-core violation on the browsing screens, at phone and desktop width", async () => {
     for (const width of [390, 1280]) {

@@ -1,0 +1,296 @@
+import { createRng, type Rng } from "../../../app/.server/demo/index.ts";
+import { capHeight, FONT_NAMES, textPath, textWidth, type FontName } from "./fonts.ts";
+
+// The field set: a second labelled set, drawn apart from the first one (its
+// own scenes, real typefaces, bib designs with event names, years, distances
+// and sponsors, camera sizes from 12 to 45 MP, crowds, hands, jackets and the
+// frame cutting bibs). Recognition is tuned on the first set and only
+// reported on this one. Everything is drawn from one seed, so the plan doubles
+// as the labels.
+
+export const FIELD_SEED = 20261125;
+export const FIELD_SIZE = 150;
+/** The field race's registered bibs run 1–2999 (a start list of every runner is part of the set). */
+export const FIELD_MAX_BIB = 2999;
+
+export const CAMERAS = [
+  { name: "12MP", width: 4000, height: 3000, share: 0.35 },
+  { name: "20MP", width: 5472, height: 3648, share: 0.3 },
+  { name: "24MP", width: 6000, height: 4000, share: 0.25 },
+  { name: "45MP", width: 8256, height: 5504, share: 0.1 },
+] as const;
+
+export type BibDesign = {
+  paper: string;
+  ink: string;
+  band: string;
+  bandInk: string;
+  event: string;
+  footer: string;
+  font: FontName;
+  /** Race year printed small in a corner of the bib. */
+  year: boolean;
+};
+
+/**
+ * What stands in front of the number. `cover` is the share of the outer digit
+ * hidden (0–1); from HIDDEN_COVER up a person cannot read the bib.
+ */
+export type Occluder =
+  | { kind: "none" }
+  | { kind: "hand" | "jacket" | "runner"; side: -1 | 1; cover: number }
+  /** The frame's edge crosses the number: `cover` of the outer digit is outside the photo. */
+  | { kind: "frame"; side: -1 | 1; cover: number };
+
+export const HIDDEN_COVER = 0.55;
+
+export type RunnerPlan = {
+  bib: number;
+  design: BibDesign;
+  /** Bib width in photo pixels. */
+  bibWidth: number;
+  /** Centre of the bib in the photo (fractions of width and height). */
+  x: number;
+  y: number;
+  place: "chest" | "shorts" | "back";
+  angle: number;
+  /** Horizontal squash (body turned) and shear. */
+  squash: number;
+  skew: number;
+  shirt: string;
+  skin: string;
+  occluder: Occluder;
+  crease: boolean;
+};
+
+export type SignPlan = { text: string; font: FontName; x: number; y: number; height: number; paper: string; ink: string };
+
+export type FieldPhotoPlan = {
+  file: string;
+  seed: number;
+  camera: (typeof CAMERAS)[number]["name"];
+  width: number;
+  height: number;
+  scene: "road" | "trail" | "city" | "stadium";
+  runners: RunnerPlan[];
+  signs: SignPlan[];
+  /** Motion blur is a horizontal pan; defocus a gaussian. */
+  blur: { kind: "none" } | { kind: "motion"; length: number } | { kind: "defocus"; sigma: number };
+  light: "normal" | "low" | "back";
+  /** Sensor noise, standard deviation in grey levels (high ISO). */
+  noise: number;
+  quality: number;
+};
+
+/** Classes a bib is reported under, so a weak one shows. */
+export type BibClass = { digits: string; size: string; occlusion: string; blur: string; light: string; place: string; ink: string; camera: string };
+
+export type FieldLabel = {
+  file: string;
+  width: number;
+  height: number;
+  /** Bibs a person can read in the photo. */
+  bibs: number[];
+  /** Bibs in the photo a person cannot read whole (a covered digit, cut by the frame): only a start list can name them. */
+  hidden: number[];
+  classes: Record<string, BibClass>;
+};
+
+const EVENTS = ["MARATÓN DE ROSARIO", "TRAIL DES CIMES", "CORRIDA SÃO SILVESTRE", "CITY HALF", "ULTRA ANDES", "MEDIA MARATÓN", "NIGHT RUN", "CROSS DEL SUR", "VOLTA DA PAMPULHA"];
+const FOOTERS = ["21K", "42K", "10K", "5K", "42.195", "ELITE", "CORRAL B", "VAMOS!", "POWERED BY NOVA", "KAIRO SPORTS", "HIDRATÁ BIEN", "WAVE 2"];
+const SIGN_TEXTS = ["KM 21", "KM 5", "META", "FINISH", "SALIDA", "LARGADA", "2026", "1988", "01:23:45", "23", "29", "1280", "0800 555 1234", "AV. SAN MARTÍN 450", "HIDRATACIÓN 2 KM", "10K", "PUESTO 3"];
+const PAPERS: [string, string][] = [
+  ["#f7f7f2", "#111111"],
+  ["#ffffff", "#1a2a6c"],
+  ["#fff35c", "#111111"],
+  ["#bfe3ff", "#0b1f3a"],
+  ["#ffb347", "#1b1b1b"],
+  ["#ffd1dc", "#5a0020"],
+  ["#123c8c", "#ffffff"],
+  ["#c8102e", "#ffffff"],
+  ["#111111", "#ffe14d"],
+  ["#1f7a3a", "#ffffff"],
+];
+const BANDS = ["#c8102e", "#123c8c", "#111111", "#ff6b00", "#00a19a", "#6a1b9a", "#e6007e"];
+const SHIRTS = ["#d7263d", "#1b998b", "#2e294e", "#f46036", "#e2e2e2", "#111111", "#ffd23f", "#3bceac", "#5f0f40", "#0f4c5c", "#8ac926", "#ff99c8"];
+const SKINS = ["#f1c7a5", "#e0ac85", "#c68a62", "#a06b48", "#7a4e33", "#5b3a24"];
+
+function pickWeighted<T extends { share: number }>(rng: Rng, items: readonly T[]): T {
+  let r = rng.next();
+  for (const item of items) {
+    r -= item.share;
+    if (r < 0) return item;
+  }
+  return items[items.length - 1];
+}
+
+/** Bib numbers of every length: small races number from 1, big ones run to 4 digits. */
+function bibNumber(rng: Rng): number {
+  const r = rng.next();
+  if (r < 0.07) return rng.int(1, 9);
+  if (r < 0.22) return rng.int(10, 99);
+  if (r < 0.55) return rng.int(100, 999);
+  return rng.int(1000, FIELD_MAX_BIB);
+}
+
+function design(rng: Rng): BibDesign {
+  const [paper, ink] = rng.pick(PAPERS);
+  const band = rng.pick(BANDS);
+  return { paper, ink, band, bandInk: "#ffffff", event: rng.pick(EVENTS), footer: rng.pick(FOOTERS), font: rng.pick(FONT_NAMES), year: rng.next() < 0.4 };
+}
+
+function occluder(rng: Rng): Occluder {
+  const r = rng.next();
+  const side = rng.next() < 0.5 ? -1 : 1;
+  if (r < 0.12) return { kind: "hand", side, cover: rng.range(0.15, 0.5) };
+  if (r < 0.2) return { kind: "jacket", side, cover: rng.range(0.15, 0.5) };
+  if (r < 0.25) return { kind: "runner", side, cover: rng.range(0.2, 0.5) };
+  // Past the readable: a whole digit gone behind a hand or out of the frame.
+  if (r < 0.3) return { kind: rng.next() < 0.5 ? "hand" : "jacket", side, cover: rng.range(0.8, 1.6) };
+  if (r < 0.34) return { kind: "frame", side, cover: rng.range(0.7, 1.8) };
+  return { kind: "none" };
+}
+
+function photoPlan(index: number, rng: Rng): FieldPhotoPlan {
+  const camera = pickWeighted(rng, CAMERAS);
+  const long = camera.width;
+  const count = rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
+  const used = new Set<number>();
+  const drafts: Omit<RunnerPlan, "x">[] = [];
+  for (let i = 0; i < count; i++) {
+    let bib = bibNumber(rng);
+    while (used.has(bib)) bib = bibNumber(rng);
+    used.add(bib);
+    // From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it).
+    const far = rng.next();
+    const bibWidth = Math.round(long * (far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2)));
+    const o = occluder(rng);
+    drafts.push({
+      bib,
+      design: design(rng),
+      bibWidth,
+      y: rng.range(0.45, 0.72),
+      place: rng.pick(["chest", "chest", "chest", "shorts", "back"] as const),
+      // A bib the frame cuts stands level, so the cut falls where the plan says.
+      angle: o.kind === "frame" ? 0 : rng.range(-14, 14),
+      squash: rng.next() < 0.3 ? rng.range(0.65, 0.9) : 1,
+      skew: o.kind === "frame" || rng.next() >= 0.25 ? 0 : rng.range(-12, 12),
+      shirt: rng.pick(SHIRTS),
+      skin: rng.pick(SKINS),
+      occluder: o,
+      crease: rng.next() < 0.3,
+    });
+  }
+  const runners = placeRunners(drafts, camera.width, camera.height, rng);
+  const signs: SignPlan[] = [];
+  const signCount = rng.next() < 0.55 ? rng.int(1, 3) : 0;
+  for (let i = 0; i < signCount; i++) {
+    const [paper, ink] = rng.pick(PAPERS);
+    signs.push({ text: rng.pick(SIGN_TEXTS), font: rng.pick(FONT_NAMES), x: rng.range(0.1, 0.9), y: rng.range(0.08, 0.35), height: long * rng.range(0.006, 0.028), paper, ink });
+  }
+  const b = rng.next();
+  const blur: FieldPhotoPlan["blur"] =
+    b < 0.18 ? { kind: "motion", length: Math.round(long * rng.range(0.0015, 0.005)) } : b < 0.3 ? { kind: "defocus", sigma: long * rng.range(0.0005, 0.0014) } : { kind: "none" };
+  const l = rng.next();
+  const light = l < 0.15 ? "low" : l < 0.27 ? "back" : "normal";
+  const iso = rng.next();
+  return {
+    file: `F${String(index + 1).padStart(3, "0")}.jpg`,
+    seed: rng.int(1, 2 ** 30),
+    camera: camera.name,
+    width: camera.width,
+    height: camera.height,
+    scene: rng.pick(["road", "trail", "city", "stadium"] as const),
+    runners,
+    signs,
+    blur,
+    light,
+    noise: iso < 0.25 ? rng.range(10, 22) : rng.range(1.5, 6),
+    quality: rng.int(55, 94),
+  };
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** A runner's body (arms and legs included) and bib, in photo pixels, for a bib centred at (x, y). */
+function extents(r: Omit<RunnerPlan, "x">, x: number, y: number): { body: Box; bib: Box } {
+  const w = r.bibWidth;
+  const above = r.place === "shorts" ? w * 3.7 : w * 2.2;
+  return {
+    body: { left: x - w * 1.4, right: x + w * 1.4, top: y - above, bottom: y + w * 5 },
+    bib: { left: x - w * 0.55, right: x + w * 0.55, top: y - w * 0.4, bottom: y + w * 0.4 },
+  };
+}
+
+/**
+ * Places runners nearest first, each where no nearer runner's body stands in
+ * front of its bib (covering is planned, not accidental); one with no such
+ * place is left out. A bib the frame cuts goes to its edge.
+ */
+function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: number, rng: Rng): RunnerPlan[] {
+  const placed: { runner: RunnerPlan; body: Box }[] = [];
+  for (const r of [...drafts].sort((a, b) => b.bibWidth - a.bibWidth)) {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const x = r.occluder.kind === "frame" ? (r.occluder.side < 0 ? 0 : 1) : rng.range(0.08, 0.92);
+      const { body, bib } = extents(r, x * width, r.y * height);
+      if (placed.some((p) => overlaps(p.body, bib))) continue;
+      placed.push({ runner: { ...r, x }, body });
+      break;
+    }
+  }
+  return placed.map((p) => p.runner);
+}
+
+export function planFieldSet(size = FIELD_SIZE): FieldPhotoPlan[] {
+  const rng = createRng(FIELD_SEED);
+  return Array.from({ length: size }, (_, i) => photoPlan(i, rng));
+}
+
+const readable = (r: RunnerPlan) => r.occluder.kind === "none" || r.occluder.cover < HIDDEN_COVER;
+
+/** The label a plan gives: readable bibs, hidden ones, and each readable bib's classes. */
+export function fieldLabelOf(plan: FieldPhotoPlan): FieldLabel {
+  const classes: Record<string, BibClass> = {};
+  for (const r of plan.runners.filter(readable)) {
+    // Digit height on the 2400 px picture recognition works from.
+    const digitPx = (numberLayout(r).cap * 2400) / plan.width;
+    classes[r.bib] = {
+      digits: `${String(r.bib).length} digit${r.bib > 9 ? "s" : ""}`,
+      size: digitPx < 16 ? "digits <16 px" : digitPx < 28 ? "digits 16-28 px" : digitPx < 50 ? "digits 28-50 px" : "digits ≥50 px",
+      occlusion: r.occluder.kind === "none" ? "not covered" : `part covered (${r.occluder.kind})`,
+      blur: plan.blur.kind === "none" ? "sharp" : plan.blur.kind === "motion" ? "motion blur" : "out of focus",
+      light: plan.light === "normal" ? (plan.noise > 9 ? "high ISO" : "normal light") : plan.light === "low" ? "low light" : "back light",
+      place: r.place === "chest" ? "on the chest" : r.place === "shorts" ? "on the shorts" : "on the back",
+      ink: luminance(r.design.paper) > luminance(r.design.ink) ? "dark on light" : "light on dark",
+      camera: plan.camera,
+    };
+  }
+  return {
+    file: plan.file,
+    width: plan.width,
+    height: plan.height,
+    bibs: plan.runners.filter(readable).map((r) => r.bib),
+    hidden: plan.runners.filter((r) => !readable(r)).map((r) => r.bib),
+    classes,
+  };
+}
+
+export function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+}
+
+/** Where the number sits on a bib of width w: font size and the digits' extent (bib coordinates, centre 0,0). */
+export function numberLayout(r: Pick<RunnerPlan, "bib" | "bibWidth" | "design">) {
+  const w = r.bibWidth;
+  const h = w * 0.72;
+  const text = String(r.bib);
+  // As tall as the bib's middle allows, narrowed for long numbers.
+  let size = (h * 0.5) / (capHeight(r.design.font, 100) / 100);
+  const width = textWidth(r.design.font, text, size, 0.04);
+  if (width > w * 0.86) size *= (w * 0.86) / width;
+  const baseline = h * 0.02 + (capHeight(r.design.font, size) / 2);
+  return { text, size, baseline, cap: capHeight(r.design.font, size), ...textPath(r.design.font, text, 0, baseline, size, { tracking: 0.04 }) };
+}
+
