@@ -20,10 +20,12 @@ import {
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
   type PhotoReading,
+  type ReadSettings,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { ensureFieldSet } from "./field-set/index.ts";
 
+const CALIBRATION_THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98];
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 /** One labelled photo, whichever set it comes from: readable bibs, hidden ones, and the classes each bib is counted under. */
@@ -50,8 +52,8 @@ async function loadSet(name: "own" | "field", limit: number | undefined, log: (l
   };
 }
 
-async function readAll(set: LabelledSet, concurrency: number, threads: number, detectLongSide: number) {
-  const recognizer = createRecognizer({ threads, read: { detectLongSide } });
+async function readAll(set: LabelledSet, concurrency: number, threads: number, read: Partial<ReadSettings>) {
+  const recognizer = createRecognizer({ threads, read });
   await recognizer.read(await fs.readFile(path.join(set.dir, set.photos[0].file))); // load models, warm up
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -150,6 +152,22 @@ function report(scored: Scored[], title: string, { classes = false } = {}) {
   for (const line of wrong) console.log(`    wrong automatic tag: ${line}`);
 }
 
+/** Automatic tags' precision and recall at each threshold the settings screen allows (its calibration table). */
+function thresholds(set: LabelledSet, readings: PhotoReading[]) {
+  const cells: string[] = [];
+  for (const threshold of CALIBRATION_THRESHOLDS) {
+    let right = 0;
+    let wrong = 0;
+    let truth = 0;
+    for (const { photo, auto } of score(set, readings, threshold, new Set())) {
+      truth += photo.bibs.length;
+      for (const bib of auto) photo.bibs.includes(bib) || photo.hidden.includes(bib) ? right++ : wrong++;
+    }
+    cells.push(`${Math.round(threshold * 100)}: ${pct(right, right + wrong)} / ${pct(right, truth)}`);
+  }
+  console.log(`  automatic tags by threshold (precision / recall): ${cells.join(" · ")}`);
+}
+
 export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
   const { values } = parseArgs({
     args,
@@ -178,7 +196,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     } else {
       const concurrency = Number(values.concurrency);
       const threads = Number(values.threads);
-      const run = await readAll(set, concurrency, threads, Number(values.detect));
+      const run = await readAll(set, concurrency, threads, { detectLongSide: Number(values.detect) });
       readings = run.readings;
       console.log(
         `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px: ` +
@@ -191,5 +209,6 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     }
     report(score(set, readings, threshold, new Set()), `threshold ${threshold}, bib ranges only:`, { classes: true });
     report(score(set, readings, threshold, startListOf(set)), `threshold ${threshold}, with the start list:`);
+    thresholds(set, readings);
   }
 }

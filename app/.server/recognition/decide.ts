@@ -33,19 +33,28 @@ export type RaceContext = {
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
 
+/** Years printed on banners, bibs and shirts outnumber runners who wear one as their number. */
+const looksLikeYear = (bib: number) => bib >= 1950 && bib <= 2035;
+
+/**
+ * Numbers a person should look at whatever the reader's confidence: a lone
+ * digit (as often a sign, a wave or a stray mark; unclear ones are dropped)
+ * and a year.
+ */
+function withShapeDoubts(c: BibCandidate): BibCandidate[] {
+  if (c.bib < 10) return c.confidence >= SHORT_REVIEW_FLOOR ? [{ ...doubted(c, "short"), reviewOnly: true }] : [];
+  if (looksLikeYear(c.bib)) return [{ ...doubted(c, "year"), reviewOnly: true }];
+  return [c];
+}
+
 /**
  * The start list's word on a candidate: a registered bib stands; one that is
  * not waits for a person, along with the registered bib one digit away when
- * exactly one is (a covered or misread digit). With no list, a one-digit
- * number also waits for a person unless the race's ranges name it.
+ * exactly one is (a covered or misread digit).
  */
 function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
   const evidence = listEvidence(c.bib, race.registered);
-  if (evidence.kind === "registered") return [c];
-  if (evidence.kind === "unknown") {
-    if (c.bib >= 10 || race.rules.ranges.length) return [c];
-    return c.confidence >= SHORT_REVIEW_FLOOR ? [{ ...doubted(c, "short"), reviewOnly: true }] : [];
-  }
+  if (evidence.kind === "registered" || evidence.kind === "unknown") return [c];
   const out: BibCandidate[] = [{ ...doubted(c, "unregistered"), reviewOnly: true }];
   if (evidence.near !== undefined) out.push({ ...doubted(c, "near-registered"), bib: evidence.near, confidence: c.confidence * NEAR_SHARE, reviewOnly: true });
   return out;
@@ -70,6 +79,7 @@ export function decidePhoto(
 ): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withStartList(c, race))
+    .flatMap(withShapeDoubts)
     .map((c) => {
       const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
       const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;

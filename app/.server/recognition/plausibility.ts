@@ -7,7 +7,7 @@ export type Doubt =
   | "low-score"
   | "frame-edge"
   | "small-print"
-  | "light-on-dark"
+  | "year"
   | "unstable"
   | "timing-far"
   | "timing-absent"
@@ -46,9 +46,6 @@ function sameLine(a: RotatedRect, b: RotatedRect): boolean {
   const gap = Math.abs(a.cx - b.cx) - (a.width + b.width) / 2;
   return gap < height * 0.5;
 }
-
-/** Light print on a clearly darker ground: banners and shirts more often than paper bibs. */
-const INVERTED = -0.2;
 
 /**
  * The number the wider second reading gives instead, when that is a
@@ -116,10 +113,6 @@ export function bibCandidates(
     if (dwarfed) {
       doubts.push("small-print");
       confidence *= 0.4;
-    }
-    if (line.polarity < INVERTED) {
-      doubts.push("light-on-dark");
-      confidence *= 0.6;
     }
     consider(Number(line.text), confidence, line.box, doubts);
   }

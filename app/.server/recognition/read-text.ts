@@ -26,15 +26,11 @@ export const DEFAULT_READ_SETTINGS: ReadSettings = {
   minBoxHeight: 6,
 };
 
-/**
- * A line of text read from one detected box; `box` in the photo's own pixels.
- * `polarity` > 0: dark print on a lighter ground (paper bibs); < 0: light on dark.
- */
+/** A line of text read from one detected box; `box` in the photo's own pixels. */
 export type TextReading = {
   text: string;
   confidences: number[];
   detectionScore: number;
-  polarity: number;
   box: RotatedRect;
   /** A number read again from a wider cut: a digit the detector's box clipped shows up here. */
   wide?: { text: string; confidences: number[] };
@@ -92,8 +88,10 @@ async function toRaw(image: Sharp): Promise<Raw> {
   return { data, width: info.width, height: info.height };
 }
 
+type Detected = { rect: RotatedRect; score: number };
+
 /** DB text detection: probability map → regions → unclipped rectangles in source pixels. */
-async function detect(models: OcrModels, source: Raw, settings: ReadSettings): Promise<{ rect: RotatedRect; score: number }[]> {
+async function detect(models: OcrModels, source: Raw, settings: ReadSettings): Promise<Detected[]> {
   const ratio = Math.min(1, settings.detectLongSide / Math.max(source.width, source.height));
   const w = Math.max(32, Math.round((source.width * ratio) / 32) * 32);
   const h = Math.max(32, Math.round((source.height * ratio) / 32) * 32);
@@ -114,7 +112,7 @@ async function detect(models: OcrModels, source: Raw, settings: ReadSettings): P
 
   const sx = source.width / w;
   const sy = source.height / h;
-  const boxes: { rect: RotatedRect; score: number }[] = [];
+  const boxes: Detected[] = [];
   for (const region of findRegions(map, w, h, settings.mapThreshold)) {
     if (region.score < settings.boxThreshold) continue;
     const core = minAreaRect(region.hull);
@@ -139,7 +137,6 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   const k = Math.max(1, Math.min(4, Math.ceil(Math.max(stepU, stepV))));
   const { data, width, height } = source;
   const px = [0, 0, 0];
-  const luma = new Uint8Array(plane);
   for (let j = 0; j < REC_HEIGHT; j++) {
     for (let i = 0; i < outW; i++) {
       let r = 0;
@@ -161,7 +158,6 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
       input[p] = b / n - 1;
       input[plane + p] = g / n - 1;
       input[2 * plane + p] = r / n - 1;
-      luma[p] = Math.round((0.299 * r + 0.587 * g + 0.114 * b) / (k * k));
     }
   }
   const out = await models.recognition.run({
@@ -169,41 +165,7 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   });
   const probs = out[models.recognition.outputNames[0]];
   const [, steps, classes] = probs.dims;
-  return { ...greedyDecode(probs.data as Float32Array, steps, classes, models.alphabet), polarity: polarity(luma) };
-}
-
-/** Otsu split of the crop's grey levels; print is the smaller class, so its side tells the polarity. */
-function polarity(luma: Uint8Array): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of luma) hist[v]++;
-  const total = luma.length;
-  let sumAll = 0;
-  for (let v = 0; v < 256; v++) sumAll += v * hist[v];
-  let best = 0;
-  let split = 0;
-  let countLow = 0;
-  let sumLow = 0;
-  for (let v = 0; v < 255; v++) {
-    countLow += hist[v];
-    sumLow += v * hist[v];
-    const countHigh = total - countLow;
-    if (countLow === 0 || countHigh === 0) continue;
-    const between = countLow * countHigh * (sumLow / countLow - (sumAll - sumLow) / countHigh) ** 2;
-    if (between > best) {
-      best = between;
-      split = v;
-    }
-  }
-  let nLow = 0;
-  let sLow = 0;
-  for (let v = 0; v <= split; v++) {
-    nLow += hist[v];
-    sLow += v * hist[v];
-  }
-  const nHigh = total - nLow;
-  if (nLow === 0 || nHigh === 0) return 0;
-  const gap = ((sumAll - sLow) / nHigh - sLow / nLow) / 255;
-  return nLow <= nHigh ? gap : -gap;
+  return greedyDecode(probs.data as Float32Array, steps, classes, models.alphabet);
 }
 
 function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {

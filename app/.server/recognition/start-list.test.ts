@@ -54,7 +54,6 @@ describe("the start list as recognition's prior", () => {
     text,
     confidences: [...text].map(() => conf),
     detectionScore: 0.99,
-    polarity: 0.6,
     box: { cx, cy: 800, width: 60 * text.length, height: 100, angle: 0 },
   });
   const race = (registered: number[], ranges = DEFAULT_RULES.ranges): RaceContext => ({
@@ -87,9 +86,12 @@ describe("the start list as recognition's prior", () => {
     expect(decisions.find((d) => d.bib === 867)?.status).toBe("auto");
   });
 
-  it("tags one-digit bibs the list holds; with no list a lone digit only waits for review", () => {
-    expect(decided([line("7", 1200)], race([7, 12]))).toEqual(["7:auto"]);
+  it("leaves lone digits and years to a person, whatever the list says, and drops unclear lone digits", () => {
+    expect(decided([line("7", 1200)], race([7, 12]))).toEqual(["7:pending"]);
     expect(decided([line("7", 1200)], race([]))).toEqual(["7:pending"]);
     expect(decided([line("7", 1200, 0.4)], race([]))).toEqual([]);
+    expect(decided([line("2026", 600), line("1949", 1800)], race([]))).toEqual(["1949:auto", "2026:pending"]);
+    const [year] = decidePhoto([line("1988", 1200)], frame, null, race([1988]));
+    expect(year).toMatchObject({ status: "pending", doubts: ["year"] });
   });
 });

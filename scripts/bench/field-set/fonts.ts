@@ -31,6 +31,24 @@ function font(name: FontName): Font {
   return f;
 }
 
+type Command = { type: string; x?: number; y?: number; x1?: number; y1?: number; x2?: number; y2?: number };
+
+/** SVG path data with every number spaced (opentype.js's own toPathData runs "-141.7" and "0" together into "-141.70"). */
+function pathData(commands: Command[]): string {
+  const n = (v: number | undefined) => (Math.round((v ?? 0) * 10) / 10 || 0).toString();
+  return commands
+    .map((c) =>
+      c.type === "Z"
+        ? "Z"
+        : c.type === "Q"
+          ? `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`
+          : c.type === "C"
+            ? `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`
+            : `${c.type}${n(c.x)} ${n(c.y)}`,
+    )
+    .join("");
+}
+
 /** Width of `text` at `size` px (em size) with letter spacing `tracking` (fraction of the size). */
 export function textWidth(name: FontName, text: string, size: number, tracking = 0): number {
   const f = font(name);
@@ -59,7 +77,7 @@ export function textPath(name: FontName, text: string, x: number, y: number, siz
   for (const ch of text) {
     const g = f.charToGlyph(ch);
     const advance = (g.advanceWidth! / f.unitsPerEm) * size;
-    d += g.getPath(pen, y, size).toPathData(1);
+    d += pathData(g.getPath(pen, y, size).commands);
     spans.push([pen, pen + advance]);
     pen += advance + tracking * size;
   }

@@ -2,7 +2,7 @@
 declare module "opentype.js" {
   export type Glyph = {
     advanceWidth?: number;
-    getPath(x: number, y: number, fontSize: number): { toPathData(decimals?: number): string };
+    getPath(x: number, y: number, fontSize: number): { commands: { type: string; x?: number; y?: number; x1?: number; y1?: number; x2?: number; y2?: number }[] };
     getBoundingBox(): { x1: number; y1: number; x2: number; y2: number };
   };
   export type Font = { unitsPerEm: number; charToGlyph(char: string): Glyph };

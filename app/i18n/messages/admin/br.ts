@@ -345,6 +345,7 @@ const adminBr = {
       unregistered: "não está na lista de inscritos",
       "near-registered": "a um dígito da leitura (dígito coberto ou cortado)",
       burst: "lido em outra foto da mesma sequência",
+      year: "parece um ano (de uma faixa ou da corrida)",
     },
     autoTitle: "Marcados automaticamente",
     autoHelp: "O reconhecimento marcou estes números sozinho; primeiro os menos seguros. Se algum estiver errado, tire-o (botão, ou Delete com o número selecionado): ele não volta.",

@@ -345,6 +345,7 @@ const adminEn = {
       unregistered: "not on the start list",
       "near-registered": "one digit away from the reading (a covered or cut digit)",
       burst: "read in another frame of the same burst",
+      year: "looks like a year (a banner's or the race's)",
     },
     autoTitle: "Tagged automatically",
     autoHelp: "Recognition tagged these on its own, least certain first. If one is wrong, remove it (button, or Delete with the bib selected): it will not come back.",

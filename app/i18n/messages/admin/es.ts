@@ -344,6 +344,7 @@ const adminEs = {
       unregistered: "no está en la lista de inscriptos",
       "near-registered": "a un dígito de lo leído (dígito tapado o cortado)",
       burst: "leído en otra foto de la misma ráfaga",
+      year: "parece un año (de un cartel o de la carrera)",
     },
     autoTitle: "Etiquetados automáticamente",
     autoHelp: "El reconocimiento puso estos dorsales solo; primero los menos seguros. Si uno está mal, quitalo (botón, o Supr con el dorsal elegido): no vuelve a ponerse.",
