@@ -152,20 +152,30 @@ function report(scored: Scored[], title: string, { classes = false } = {}) {
   for (const line of wrong) console.log(`    wrong automatic tag: ${line}`);
 }
 
-/** Automatic tags' precision and recall at each threshold the settings screen allows (its calibration table). */
+/**
+ * Automatic tags' precision and recall at each threshold the settings screen
+ * allows, without and with the start list: the field set's rows are the
+ * screen's calibration table (app/admin/recognition-calibration.ts).
+ */
 function thresholds(set: LabelledSet, readings: PhotoReading[]) {
-  const cells: string[] = [];
-  for (const threshold of CALIBRATION_THRESHOLDS) {
+  const measure = (threshold: number, registered: Set<number>) => {
     let right = 0;
     let wrong = 0;
     let truth = 0;
-    for (const { photo, auto } of score(set, readings, threshold, new Set())) {
+    for (const { photo, auto } of score(set, readings, threshold, registered)) {
       truth += photo.bibs.length;
       for (const bib of auto) photo.bibs.includes(bib) || photo.hidden.includes(bib) ? right++ : wrong++;
     }
-    cells.push(`${Math.round(threshold * 100)}: ${pct(right, right + wrong)} / ${pct(right, truth)}`);
-  }
-  console.log(`  automatic tags by threshold (precision / recall): ${cells.join(" · ")}`);
+    return { precision: right / Math.max(1, right + wrong), recall: right / Math.max(1, truth) };
+  };
+  const list = startListOf(set);
+  const rows = CALIBRATION_THRESHOLDS.map((threshold) => {
+    const plain = measure(threshold, new Set());
+    return { threshold, precision: plain.precision, recall: plain.recall, precisionWithList: measure(threshold, list).precision };
+  });
+  console.log(`  automatic tags by threshold (precision / with start list / recall): ${rows.map((r) => `${Math.round(r.threshold * 100)}: ${r.precision.toFixed(3)} / ${r.precisionWithList.toFixed(3)} / ${r.recall.toFixed(3)}`).join(" · ")}`);
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  console.log(`  as a calibration table: ${JSON.stringify(rows.map((r) => ({ threshold: r.threshold, precision: round(r.precision), recall: round(r.recall), precisionWithList: round(r.precisionWithList) })))}`);
 }
 
 export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {

@@ -7,7 +7,7 @@ import { timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 export const DEFAULT_AUTO_THRESHOLD = 0.9;
 /** Below this a reading is noise, not worth an operator's keystroke. */
 export const REVIEW_FLOOR = 0.15;
-/** A one-digit reading with no list to back it is as often a sign or a stray mark: only a clear one is worth a look. */
+/** A lone digit is as often a sign, a wave or a stray mark as a bib: only a clear one is worth a look. */
 const SHORT_REVIEW_FLOOR = 0.5;
 /** A registered bib one digit away from a reading is offered with this share of the reading's confidence. */
 const NEAR_SHARE = 0.8;

@@ -5,6 +5,7 @@ import { useAdmin } from "../../admin/use-admin.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import type { ReviewOutcome } from "../../routes/admin/race-tagging.tsx";
+import { CALIBRATION, CALIBRATION_MEASURED } from "../../admin/recognition-calibration.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { StartListSection } from "./start-list.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
@@ -393,6 +394,7 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
           <CsrfField />
           <input type="hidden" name="intent" value="recognitionSettings" />
           <NumberField name="threshold" label={t.threshold} hint={t.thresholdHint} min={60} max={100} defaultValue={Math.round(config.settings.autoThreshold * 100)} />
+          <Calibration current={config.settings.autoThreshold} />
           <NumberField name="window" label={t.window} hint={t.windowHint} min={1} max={3600} defaultValue={config.settings.timing.windowSeconds} />
           <NumberField name="offset" label={t.offset} hint={t.offsetHint} min={-86400} max={86400} defaultValue={config.settings.timing.offsetSeconds} />
           <button type="submit" className={buttonClass}>
@@ -456,6 +458,39 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
         )}
       </section>
     </div>
+  );
+}
+
+/** What each threshold gave on the benchmark's independent set, the current one marked. */
+function Calibration({ current }: { current: number }) {
+  const t = useAdminMessages().review;
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  if (!CALIBRATION.length) return null;
+  return (
+    <details className="rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200" data-testid="calibration">
+      <summary className="cursor-pointer font-semibold text-ink">{t.calibrationTitle}</summary>
+      <p className="mt-1 text-xs text-slate-600">{fill(t.calibrationHelp, { date: CALIBRATION_MEASURED })}</p>
+      <table className="mt-2 w-full text-left text-xs tabular-nums">
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-2">{t.calibrationThreshold}</th>
+            <th scope="col" className="py-1 pr-2">{t.calibrationPrecision}</th>
+            <th scope="col" className="py-1 pr-2">{t.calibrationPrecisionList}</th>
+            <th scope="col" className="py-1">{t.calibrationRecall}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CALIBRATION.map((row) => (
+            <tr key={row.threshold} className={Math.abs(row.threshold - current) < 0.005 ? "font-bold text-ink" : "text-slate-700"}>
+              <td className="py-0.5 pr-2">{Math.round(row.threshold * 100)}</td>
+              <td className="py-0.5 pr-2">{pct(row.precision)}</td>
+              <td className="py-0.5 pr-2">{pct(row.precisionWithList)}</td>
+              <td className="py-0.5">{pct(row.recall)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
