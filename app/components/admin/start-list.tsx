@@ -93,7 +93,7 @@ export function StartListSection({ list, who, raceId, canLoad, outcome }: { list
         </>
       )}
       {canLoad && (
-        <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <Form method="post" encType="multipart/form-data" className="min-w-0 flex-1 space-y-2">
             <CsrfField />
             <input type="hidden" name="intent" value="startList" />
