@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type SharpOptions } from "sharp";
+import sharp, { type OutputInfo, type SharpOptions } from "sharp";
 import { watermarkSvg } from "./watermark.ts";
 
 export const THUMB_WIDTH = 480;
@@ -36,15 +36,27 @@ export async function probe(image: Buffer): Promise<ImageInfo> {
   return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
 }
 
-/** A watermarked WebP no wider than `width`, for the public thumbnail and medium sizes. */
-export async function watermarked(image: Buffer, width: number): Promise<{ data: Buffer; width: number; height: number }> {
-  const resized = await untrusted(image).rotate().resize({ width, withoutEnlargement: true }).toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = resized.info;
-  const data = await sharp(resized.data)
+type Watermarked = { data: Buffer; width: number; height: number };
+
+/** Stamps the watermark on upright raw pixels and encodes them as WebP. */
+async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<Watermarked> {
+  const { width: w, height: h, channels } = raw.info;
+  const data = await sharp(raw.data, { raw: { width: w, height: h, channels } })
     .composite([{ input: watermarkSvg(w, h), top: 0, left: 0 }])
     .webp({ quality: width > 800 ? 78 : 72, effort: 3 })
     .toBuffer();
   return { data, width: w, height: h };
+}
+
+/**
+ * A watermarked WebP no wider than `width`, for the public thumbnail and medium
+ * sizes. The resized pixels go to the watermark raw: no JPEG in between to
+ * cost time and detail. Each size decodes the original on its own, which with
+ * JPEG shrink-on-load is cheaper than cutting the thumbnail from the medium.
+ */
+export async function watermarked(image: Buffer, width: number): Promise<Watermarked> {
+  const resized = await untrusted(image).rotate().resize({ width, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  return stamp(resized, width);
 }
 
 /** The file a buyer receives: JPEG, at most 3500 px long side, 300 dpi, no watermark. */
