@@ -154,6 +154,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     close: async () => {
       chores.stop();
       await worker.stop();
+      await bibs.close();
       await database.close();
     },
   };

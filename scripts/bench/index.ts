@@ -3,6 +3,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   images: async () => (await import("./images.ts")).benchImages(),
   catalog: async () => (await import("./catalog.ts")).benchCatalog(),
   bibs: async () => (await import("./bibs.ts")).benchBibs(),
+  import: async () => (await import("./import.ts")).benchImport(),
   http: async () => (await import("./http.ts")).benchHttp(),
   pages: async () => (await import("./pages.ts")).benchPages(),
 };

@@ -2,7 +2,8 @@
  * Automatic bib recognition (issue 7). Choice and figures:
  * docs/decisions/0004-bib-recognition.md.
  *
- * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB):
+ * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB),
+ * read in a pool of worker threads stopped when idle (recognizer-pool.ts):
  * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads
  * each on its own; plausible numbers (2–5 digits, no leading zero, inside the
  * race's bib list, not printed beside words) get a confidence, which the
@@ -57,6 +58,7 @@ export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartL
 export { burstSuggestions, cameraKey, runnerDistance, BURST_SECONDS, SIGNATURE_GRID, type BurstFrame, type BurstSuggestion } from "./bursts.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
 export { createRecognizer, type Recognizer, type RecognizerOptions } from "./recognizer.ts";
+export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
 export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, REVIEW_FLOOR, type Decision, type RaceContext } from "./decide.ts";

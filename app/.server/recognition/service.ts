@@ -6,7 +6,8 @@ import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
 import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
-import { createRecognizer, type Recognizer } from "./recognizer.ts";
+import type { Recognizer } from "./recognizer.ts";
+import { createRecognizerPool } from "./recognizer-pool.ts";
 import { RECOGNIZE_JOB, recognizeJob, redecideRace } from "./recognize-job.ts";
 import {
   acceptSuggestion,
@@ -23,7 +24,8 @@ import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from
 import { clearStartList, loadStartList, startListSummary } from "./start-list-file.ts";
 import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
-export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer };
+/** `recognizer`: by default a pool of reader threads (stopped when idle, and by close()). */
+export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer & { close?(): Promise<void> } };
 
 /**
  * Sends a race's photos to recognition: those nobody tagged that were never
@@ -47,7 +49,7 @@ async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
   return { queued: rows.length };
 }
 
-export function createRecognition({ db, storage, logger, recognizer = createRecognizer() }: RecognitionDeps) {
+export function createRecognition({ db, storage, logger, recognizer = createRecognizerPool() }: RecognitionDeps) {
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }) };
   return {
     handlers,
@@ -86,6 +88,8 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     /** The race a suggestion belongs to (for permission checks), or undefined. */
     raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
     redecide: (raceId: number) => redecideRace(db, raceId),
+    /** Stops the reader threads (after the job worker has stopped). */
+    close: async () => recognizer.close?.(),
   };
 }
 

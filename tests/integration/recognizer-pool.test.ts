@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRecognizerPool } from "../../app/.server/recognition/recognizer-pool.ts";
+import { FIXTURES } from "./helpers.ts";
+
+// The shop reads photos in worker threads; the answers must be the in-process reader's.
+describe("the recognizer's reader threads", () => {
+  const pool = createRecognizerPool({ size: 2, idleMs: 200 });
+  afterAll(() => pool.close());
+  const photo = (name: string) => fs.readFileSync(path.join(FIXTURES, "import-bibs", "photos", name));
+
+  it("reads photos side by side, survives a file that is no picture, and starts again after going idle", async () => {
+    const [one, two] = await Promise.all([pool.read(photo("R001.jpg")), pool.read(photo("R002.jpg"))]);
+    expect(one.lines.map((l) => l.text)).toContain("152");
+    expect(two.lines.map((l) => l.text)).toEqual(expect.arrayContaining(["317", "1045"]));
+    expect(one.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    await expect(pool.read(Buffer.from("not a photo"))).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the idle threads stop
+    expect((await pool.read(photo("R005.jpg"))).lines.map((l) => l.text)).toContain("560");
+  });
+
+  it("refuses work once closed", async () => {
+    const closing = createRecognizerPool();
+    await closing.close();
+    await expect(closing.read(photo("R001.jpg"))).rejects.toThrow("recognizer closed");
+  });
+});
