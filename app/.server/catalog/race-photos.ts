@@ -148,7 +148,7 @@ export async function racePhotos(
     n: query.bib ?? null,
     t: query.tag ?? null,
     h: query.around ?? null,
-    passings: query.bib === undefined ? [] : await passingsOf(db, race, query.bib),
+    passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
   };
 }
 
@@ -167,13 +167,22 @@ async function aroundTime(db: Db, race: RaceRow, around: string): Promise<[Date,
   return [new Date(at.getTime() - AROUND_BEFORE_MINUTES * 60_000), new Date(at.getTime() + AROUND_AFTER_MINUTES * 60_000)];
 }
 
-/** When the timing file says the runner crossed the photo point, on the race's clock ("YYYY-MM-DD HH:MM:SS"). */
-async function passingsOf(db: Db, race: RaceRow, bib: number): Promise<string[]> {
+/**
+ * When the timing file says each runner crossed the photo point, on the race's
+ * clock ("YYYY-MM-DD HH:MM:SS"), by bib: read once per catalog version (a
+ * timing file bumps it), so a bib search no page cache holds costs no extra query.
+ */
+async function passingsByBib(db: Db, race: RaceRow): Promise<Map<number, string[]>> {
   const rows = await db
-    .select({ at: timingPassings.passedAt })
+    .select({ bib: timingPassings.bib, at: timingPassings.passedAt })
     .from(timingPassings)
-    .where(and(eq(timingPassings.raceId, race.id), eq(timingPassings.bib, bib)))
-    .orderBy(timingPassings.passedAt)
-    .limit(5);
-  return rows.map((r) => formatInZone(r.at, race.timezone));
+    .where(eq(timingPassings.raceId, race.id))
+    .orderBy(timingPassings.bib, timingPassings.passedAt);
+  const byBib = new Map<number, string[]>();
+  for (const { bib, at } of rows) {
+    const list = byBib.get(bib) ?? [];
+    if (list.length < 5) list.push(formatInZone(at, race.timezone));
+    byBib.set(bib, list);
+  }
+  return byBib;
 }
