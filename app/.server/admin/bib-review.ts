@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { photos, races } from "../db/schema.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
-import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch, StartListEntry, StartListLineError } from "../recognition/index.ts";
+import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch, StartListEntry, StartListLineError, StartListQuery } from "../recognition/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, requireRace, type Operator } from "./operator.ts";
 
@@ -34,7 +34,7 @@ export type BibReviewPort = {
   startList(raceId: number, query?: StartListQuery): Promise<{ entrants: number; withPhotos: number; withoutPhotos: number; rows: StartListEntry[] }>;
 };
 
-export type StartListQuery = { withoutPhotos?: boolean; limit?: number; offset?: number };
+export type { StartListQuery };
 
 const unavailable = () => new DomainError("Conflict", "recognitionUnavailable");
 

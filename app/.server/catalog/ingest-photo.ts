@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
-import { contentHash, probe, readCamera, readCaptureTime } from "../images/index.ts";
+import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
 import { preorderBibsTagged } from "../orders/preorder-sales.ts";
 import { RECOGNIZE_JOB } from "../recognition/index.ts";
@@ -53,8 +53,7 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
   } catch (error) {
     return { kind: "broken", reason: error instanceof Error ? error.message : String(error) };
   }
-  const takenAt = await readCaptureTime(data, race.timezone);
-  const camera = await readCamera(data);
+  const { takenAt, camera } = await readCaptureFacts(data, race.timezone);
   const originalKey = `originals/${race.id}/${sha256}.jpg`;
   await storage.put(originalKey, data, "image/jpeg");
 

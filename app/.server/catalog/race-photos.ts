@@ -7,6 +7,8 @@ import { fullsetPrice } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.ts";
 import { fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/schema.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
+// The module itself, not recognition's index: that would pull the recognizer into the catalog.
+import { indexPassings } from "../recognition/timing.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow, type RaceSummary } from "./races.ts";
 
@@ -45,7 +47,6 @@ export type RacePhotosView = RaceSummary & {
 
 /** `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order. */
 export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; lang: Lang };
-
 
 type PhotoRow = typeof photos.$inferSelect;
 
@@ -173,16 +174,6 @@ async function aroundTime(db: Db, race: RaceRow, around: string): Promise<[Date,
  * timing file bumps it), so a bib search no page cache holds costs no extra query.
  */
 async function passingsByBib(db: Db, race: RaceRow): Promise<Map<number, string[]>> {
-  const rows = await db
-    .select({ bib: timingPassings.bib, at: timingPassings.passedAt })
-    .from(timingPassings)
-    .where(eq(timingPassings.raceId, race.id))
-    .orderBy(timingPassings.bib, timingPassings.passedAt);
-  const byBib = new Map<number, string[]>();
-  for (const { bib, at } of rows) {
-    const list = byBib.get(bib) ?? [];
-    if (list.length < 5) list.push(formatInZone(at, race.timezone));
-    byBib.set(bib, list);
-  }
-  return byBib;
+  const rows = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, race.id)).orderBy(timingPassings.passedAt);
+  return new Map([...indexPassings(rows)].map(([bib, times]) => [bib, times.slice(0, 5).map((at) => formatInZone(at, race.timezone))]));
 }

@@ -37,34 +37,31 @@ export function formatInZone(at: Date, timeZone: string): string {
   return shifted.toISOString().slice(0, 19).replace("T", " ");
 }
 
-/**
- * Which camera took the photo: make, model and serial number as EXIF gives
- * them ("Canon EOS R6 #0123"), or undefined when the file does not say.
- * Two frames a second apart from the same camera may be a burst; from two cameras they are not.
- */
-export async function readCamera(image: Buffer): Promise<string | undefined> {
-  try {
-    const tags = await exifr.parse(image, { pick: ["Make", "Model", "SerialNumber", "BodySerialNumber", "InternalSerialNumber"], reviveValues: false });
-    const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).replace(/\0/g, "").trim() : "");
-    const serial = text(tags?.BodySerialNumber) || text(tags?.SerialNumber) || text(tags?.InternalSerialNumber);
-    const name = [text(tags?.Make), text(tags?.Model)].filter(Boolean).join(" ");
-    const camera = [name, serial && `#${serial}`].filter(Boolean).join(" ").slice(0, 120);
-    return camera || undefined;
-  } catch {
-    return undefined;
-  }
-}
+const CAPTURE_TAGS = ["DateTimeOriginal", "CreateDate", "DateTime", "Make", "Model", "SerialNumber", "BodySerialNumber", "InternalSerialNumber"];
 
 /**
- * The camera's capture time. EXIF stores the camera's wall clock without a zone,
- * so it is read in the race's time zone.
+ * What the camera wrote about a photo, from one read of its EXIF:
+ * - `takenAt`: the capture time. EXIF stores the camera's wall clock without
+ *   a zone, so it is read in the race's time zone.
+ * - `camera`: make, model and serial number ("Canon EOS R6 #0123"). Two frames
+ *   a second apart from the same camera may be a burst; from two cameras they are not.
  */
-export async function readCaptureTime(image: Buffer, timeZone: string): Promise<Date | undefined> {
+export async function readCaptureFacts(image: Buffer, timeZone: string): Promise<{ takenAt?: Date; camera?: string }> {
+  let tags: Record<string, unknown> | undefined;
   try {
-    const tags = await exifr.parse(image, { pick: ["DateTimeOriginal", "CreateDate", "DateTime"], reviveValues: false });
-    const raw = tags?.DateTimeOriginal ?? tags?.CreateDate ?? tags?.DateTime;
-    return typeof raw === "string" ? zonedToInstant(raw, timeZone) : undefined;
+    tags = await exifr.parse(image, { pick: CAPTURE_TAGS, reviveValues: false });
   } catch {
-    return undefined;
+    return {};
   }
+  const raw = tags?.DateTimeOriginal ?? tags?.CreateDate ?? tags?.DateTime;
+  const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).replace(/\0/g, "").trim() : "");
+  const serial = text(tags?.BodySerialNumber) || text(tags?.SerialNumber) || text(tags?.InternalSerialNumber);
+  const name = [text(tags?.Make), text(tags?.Model)].filter(Boolean).join(" ");
+  const camera = [name, serial && `#${serial}`].filter(Boolean).join(" ").slice(0, 120);
+  return { takenAt: typeof raw === "string" ? zonedToInstant(raw, timeZone) : undefined, camera: camera || undefined };
+}
+
+/** The camera's capture time (see readCaptureFacts). */
+export async function readCaptureTime(image: Buffer, timeZone: string): Promise<Date | undefined> {
+  return (await readCaptureFacts(image, timeZone)).takenAt;
 }

@@ -1,4 +1,4 @@
 export { probe, rasterize, untrusted, ImageTooLarge, MAX_INPUT_PIXELS, watermarked, soldFile, contentHash, THUMB_WIDTH, MEDIUM_WIDTH, SOLD_LONG_SIDE } from "./derivatives.ts";
 export type { ImageInfo } from "./derivatives.ts";
-export { readCaptureTime, readCamera, zonedToInstant, formatInZone } from "./capture-time.ts";
+export { readCaptureTime, readCaptureFacts, zonedToInstant, formatInZone } from "./capture-time.ts";
 export { watermarkSvg } from "./watermark.ts";

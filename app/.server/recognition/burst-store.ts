@@ -7,10 +7,10 @@ import type { RotatedRect } from "./geometry.ts";
 /** Readings a bib is proven by: tagged on their own, or by a person who looked. */
 const PROVING = ["auto", "accepted", "corrected"] as const;
 
-/** The frames of `photoId`'s burst (itself included), with what each is known to show. */
-async function burstAround(db: Db, photoId: number): Promise<BurstFrame[]> {
+/** The race of `photoId` and the frames of its burst (itself included), with what each is known to show. */
+async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; frames: BurstFrame[] }> {
   const [photo] = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
-  if (!photo?.takenAt) return [];
+  if (!photo?.takenAt) return { raceId: photo?.raceId ?? 0, frames: [] };
   const span = BURST_SECONDS * 1000;
   const rows = await db
     .select({
@@ -33,14 +33,14 @@ async function burstAround(db: Db, photoId: number): Promise<BurstFrame[]> {
       ),
     )
     .limit(200);
-  if (rows.length < 2) return [];
+  if (rows.length < 2) return { raceId: photo.raceId, frames: [] };
   const ids = rows.map((r) => r.photoId);
   const suggestions = await db
     .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, corrected: bibSuggestions.correctedBib, status: bibSuggestions.status, box: bibSuggestions.box, evidence: bibSuggestions.evidencePhotoId })
     .from(bibSuggestions)
     .where(inArray(bibSuggestions.photoId, ids));
   const tags = await db.select({ photoId: photoBibs.photoId, bib: photoBibs.bib }).from(photoBibs).where(inArray(photoBibs.photoId, ids));
-  return rows.map((r) => {
+  const frames = rows.map((r) => {
     const mine = suggestions.filter((s) => s.photoId === r.photoId);
     return {
       ...r,
@@ -52,6 +52,7 @@ async function burstAround(db: Db, photoId: number): Promise<BurstFrame[]> {
       known: new Set([...mine.flatMap((s) => [s.bib, s.corrected ?? s.bib]), ...tags.filter((t) => t.photoId === r.photoId).map((t) => t.bib)]),
     };
   });
+  return { raceId: photo.raceId, frames };
 }
 
 /**
@@ -60,19 +61,15 @@ async function burstAround(db: Db, photoId: number): Promise<BurstFrame[]> {
  * that proved them. Returns how many were added.
  */
 export async function proposeBursts(db: Db, photoId: number): Promise<number> {
-  const frames = await burstAround(db, photoId);
-  const raceOf = new Map<number, number>();
-  if (frames.length) {
-    const rows = await db.select({ id: photos.id, raceId: photos.raceId }).from(photos).where(inArray(photos.id, frames.map((f) => f.photoId)));
-    for (const r of rows) raceOf.set(r.id, r.raceId);
-  }
+  // Every frame of a burst is of the photo's race (burstAround looks no further).
+  const { raceId, frames } = await burstAround(db, photoId);
   // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
   const wanted = burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId);
   let added = 0;
   for (const s of wanted) {
     const inserted = await db
       .insert(bibSuggestions)
-      .values({ photoId: s.photoId, raceId: raceOf.get(s.photoId)!, bib: s.bib, confidence: s.confidence, box: s.box, doubts: ["burst"], status: "pending", evidencePhotoId: s.evidencePhotoId })
+      .values({ photoId: s.photoId, raceId, bib: s.bib, confidence: s.confidence, box: s.box, doubts: ["burst"], status: "pending", evidencePhotoId: s.evidencePhotoId })
       .onConflictDoNothing()
       .returning({ id: bibSuggestions.id });
     added += inserted.length;

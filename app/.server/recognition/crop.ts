@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, photos, type BibBox } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { boundsOf } from "./geometry.ts";
+import { evidencePhotos } from "./review.ts";
 
 /**
  * The review screen's picture of a suggestion: the bib and a margin around it,
@@ -23,22 +23,20 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
     .where(eq(bibSuggestions.id, id));
   const originalKey = evidence ? found?.evidenceKey : found?.originalKey;
   if (!found || !originalKey) throw notFound();
-  const row = { box: found.burst === null ? found.box : { ...found.box, width: found.box.width * 2, height: found.box.height * 2.5 }, originalKey };
+  const box = found.burst === null ? found.box : { ...found.box, width: found.box.width * 2, height: found.box.height * 2.5 };
   // Decoding the original is the cost; the same crop is asked for again when the queue is reloaded.
-  const key = `${id}:${width}:${row.originalKey}:${JSON.stringify(row.box)}`;
+  const key = `${id}:${width}:${originalKey}:${JSON.stringify(box)}`;
   const cached = CACHE.get(key);
   if (cached) {
     CACHE.delete(key);
     CACHE.set(key, cached);
     return cached;
   }
-  const jpeg = await cut(storage, row.originalKey, row.box, width);
+  const jpeg = await cut(storage, originalKey, box, width);
   CACHE.set(key, jpeg);
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
   return jpeg;
 }
-
-const evidencePhotos = alias(photos, "evidence_photos");
 
 // The most recently used crops (about 20 kB each), per process.
 const CACHE_SIZE = 400;

@@ -53,7 +53,7 @@ export { createRecognition, type RecognitionServices, type RecognitionDeps } fro
 export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";
 export { describeProgress, type RecognitionProgress } from "./progress.ts";
 export type { ReviewItem } from "./review.ts";
-export type { StartListEntry } from "./start-list-file.ts";
+export type { StartListEntry, StartListQuery } from "./start-list-file.ts";
 export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
 export { burstSuggestions, cameraKey, runnerDistance, BURST_SECONDS, SIGNATURE_GRID, type BurstFrame, type BurstSuggestion } from "./bursts.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";

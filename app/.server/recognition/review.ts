@@ -20,7 +20,8 @@ export type ReviewItem = {
   evidence: { photoId: number; frame: string } | null;
 };
 
-const evidencePhotos = alias(photos, "evidence_photos");
+/** The photos table again, as the frame that proved a burst suggestion. */
+export const evidencePhotos = alias(photos, "evidence_photos");
 
 /**
  * A race's pending suggestions in shooting order (consecutive frames show

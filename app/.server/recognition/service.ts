@@ -21,7 +21,7 @@ import {
   undoAutoTag,
 } from "./review.ts";
 import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from "./settings.ts";
-import { clearStartList, loadStartList, startListSummary } from "./start-list-file.ts";
+import { clearStartList, loadStartList, startListSummary, type StartListQuery } from "./start-list-file.ts";
 import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
 /** `recognizer`: by default a pool of reader threads (stopped when idle, and by close()). */
@@ -84,7 +84,7 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     timingSummary: (raceId: number) => timingSummary(db, raceId),
     loadStartList: (raceId: number, csv: string) => loadStartList(db, raceId, csv),
     clearStartList: (raceId: number) => clearStartList(db, raceId),
-    startList: (raceId: number, query?: { withoutPhotos?: boolean; limit?: number; offset?: number }) => startListSummary(db, raceId, query),
+    startList: (raceId: number, query?: StartListQuery) => startListSummary(db, raceId, query),
     /** The race a suggestion belongs to (for permission checks), or undefined. */
     raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
     redecide: (raceId: number) => redecideRace(db, raceId),

@@ -32,13 +32,14 @@ export async function clearStartList(db: Db, raceId: number) {
 }
 
 export type StartListEntry = { bib: number; name: string; distance: string; team: string; photos: number };
+export type StartListQuery = { withoutPhotos?: boolean; limit?: number; offset?: number };
 
 /**
  * The start list as the back office shows it: how many registered runners
  * have photos, and a page of runners (those without photos first when
  * `withoutPhotos`), each with their number of tagged photos.
  */
-export async function startListSummary(db: Db, raceId: number, { withoutPhotos = false, limit = 100, offset = 0 } = {}) {
+export async function startListSummary(db: Db, raceId: number, { withoutPhotos = false, limit = 100, offset = 0 }: StartListQuery = {}) {
   // Spelled out: inside a raw subquery Drizzle would print bare column names, which bind to the subquery's own table.
   const tagged = sql<number>`(select count(*)::int from ${photoBibs} pb where pb.race_id = "start_list"."race_id" and pb.bib = "start_list"."bib")`;
   const [totals] = await db
