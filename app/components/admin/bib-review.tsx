@@ -470,7 +470,7 @@ function Calibration({ current }: { current: number }) {
     <details className="rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200" data-testid="calibration">
       <summary className="cursor-pointer font-semibold text-ink">{t.calibrationTitle}</summary>
       <p className="mt-1 text-xs text-slate-600">{fill(t.calibrationHelp, { date: CALIBRATION_MEASURED })}</p>
-      <table className="mt-2 w-full text-left text-xs tabular-nums">
+      <table className="mt-2 w-full text-left text-xs tabular-nums [&_td]:whitespace-nowrap">
         <thead className="text-slate-600">
           <tr>
             <th scope="col" className="py-1 pr-2">{t.calibrationThreshold}</th>
