@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/admin/index.ts";
-import { isCacheable, isFresh, type CachedResponse } from "../../app/.server/http/page-cache.ts";
+import { createPageCache, isCacheable, isFresh, PROGRESS_LAG_MS, type CachedResponse, type PageCache } from "../../app/.server/http/page-cache.ts";
+import { storeDecisions } from "../../app/.server/recognition/store.ts";
 import { eq } from "drizzle-orm";
 import { photos } from "../../app/.server/db/schema.ts";
 import { loader as fotos } from "../../app/routes/api.fotos.ts";
@@ -30,8 +31,7 @@ describe("page cache", () => {
   afterAll(() => shop.close());
 
   /** GET through the cache, rendered by the real route when the cache has nothing current. */
-  async function get(url: string): Promise<{ body: any; fromCache: boolean }> {
-    const cache = shop.services.pageCache;
+  async function get(url: string, cache: PageCache = shop.services.pageCache): Promise<{ body: any; fromCache: boolean }> {
     const before = renders;
     const answer = await cache.get(url, await cache.version(), async () => {
       renders++;
@@ -82,6 +82,29 @@ describe("page cache", () => {
     const found = await get(search);
     expect(found.fromCache).toBe(false);
     expect(found.body.data.fotos.map((f: { id: string }) => f.id)).toEqual([race.ids.P03]);
+  });
+
+  it("lets a page lag an import's own progress by a few seconds, never a person's change", async () => {
+    let clock = 0;
+    const cache = createPageCache({ db: shop.database.db, listen: shop.database.listen, now: () => clock });
+    const search = page("en", "&n=5151");
+    expect((await get(search, cache)).body.data.found_rows).toBe(0);
+    const [p04] = await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids.P04));
+    // Recognition tags a photo automatically while an import runs.
+    await storeDecisions(shop.database.db, { id: p04.id, raceId: race.raceId }, [
+      { bib: 5151, confidence: 0.99, box: { cx: 10, cy: 10, width: 20, height: 10, angle: 0 }, doubts: [], status: "auto" },
+    ]);
+    clock += PROGRESS_LAG_MS - 1;
+    expect(await get(search, cache)).toMatchObject({ fromCache: true, body: { data: { found_rows: 0 } } });
+    clock += 1;
+    const late = await get(search, cache);
+    expect(late.fromCache).toBe(false);
+    expect(late.body.data.fotos.map((f: { id: string }) => f.id)).toEqual([race.ids.P04]);
+
+    // A person's change within the lag shows at once.
+    await shop.services.admin.photos.bulk(admin, race.raceId, [p04.id], { action: "hidden", hidden: true });
+    expect(await get(search, cache)).toMatchObject({ fromCache: false, body: { data: { found_rows: 0 } } });
+    await shop.services.admin.photos.bulk(admin, race.raceId, [p04.id], { action: "hidden", hidden: false });
   });
 
   it("shows changed discount tiers on the very next request", async () => {

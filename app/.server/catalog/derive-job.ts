@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { markImportProgress } from "../db/catalog-progress.ts";
 import type { Db } from "../db/client.ts";
 import { photos } from "../db/schema.ts";
 import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarked } from "../images/index.ts";
@@ -26,6 +27,10 @@ export function deriveJob(db: Db, storage: Storage) {
       await storage.put(key, image.data, "image/webp");
       keys.push(key);
     }
-    await db.update(photos).set({ thumbKey: keys[0], mediumKey: keys[1] }).where(eq(photos.id, photoId));
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await markImportProgress(tx);
+      await tx.update(photos).set({ thumbKey: keys[0], mediumKey: keys[1] }).where(eq(photos.id, photoId));
+    });
   };
 }

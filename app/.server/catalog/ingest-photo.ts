@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { markImportProgress } from "../db/catalog-progress.ts";
 import type { Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
@@ -58,6 +59,8 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
   await storage.put(originalKey, data, "image/jpeg");
 
   const photoId = await db.transaction(async (tx) => {
+    // A new photo is hidden until its watermarked images exist; its row, bibs and tags are the import's progress.
+    await markImportProgress(tx as unknown as Db);
     const [row] = await tx
       .insert(photos)
       .values({

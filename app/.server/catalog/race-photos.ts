@@ -102,7 +102,8 @@ export async function racePhotos(
   memo: VersionedMemo = noMemo,
 ): Promise<RacePhotosView> {
   const race = await memo(`race:${findRace.name}:${query.slug}`, () => findRace(db, query.slug));
-  const during = query.around === undefined ? undefined : await memo(`around:${race.id}:${query.around}`, () => aroundTime(db, race, query.around!));
+  // Not memoized: without a race date it stands on the first photo, which an import's progress may change.
+  const during = query.around === undefined ? undefined : await aroundTime(db, race, query.around);
   // A time no photo day can place (a race without date or photos) finds nothing rather than everything.
   const where = during === null ? sql`false` : visiblePhotosOf(race.id, query.bib, query.tag, during);
   // The page and the total in one query; only a page past the end needs the count on its own.

@@ -18,7 +18,8 @@ export function versionedMemo(version: () => Promise<number>): VersionedMemo {
     }
     let value = values.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = read();
+      // Adopted once: a Drizzle query is a lazy thenable that would run again at every await.
+      value = Promise.resolve(read());
       values.set(key, value);
       // A failed read (a race not found) is not remembered.
       value.catch(() => values.get(key) === value && values.delete(key));

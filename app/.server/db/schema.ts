@@ -436,6 +436,8 @@ export const loginAttempts = pgTable(
 export const catalogVersion = pgTable("catalog_version", {
   id: smallint("id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(1),
+  /** Bumped instead of `version` by an import's own progress (db/catalog-progress.ts): pages may lag it a few seconds. */
+  progress: bigint("progress", { mode: "number" }).notNull().default(0),
 });
 
 /** One counted request of a rate limit (http/rate-limit.ts): contact, sign-ups, checkout, downloads. */

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
+import { markImportProgress } from "../db/catalog-progress.ts";
 import type { Db } from "../db/client.ts";
 import { preorderBibsTagged } from "../orders/index.ts";
 import { bibSuggestions, photoBibs, races, startList, timingPassings } from "../db/schema.ts";
@@ -34,6 +35,7 @@ const isOpen = (status: string) => status === "auto" || status === "pending";
 export async function storeDecisions(db: Db, photo: { id: number; raceId: number }, decisions: Decision[]) {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    await markImportProgress(tx);
     const tagged = await tx.select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, photo.id));
     const sourceOf = new Map(tagged.map((t) => [t.bib, t.source]));
     const previous = await tx.select().from(bibSuggestions).where(eq(bibSuggestions.photoId, photo.id));

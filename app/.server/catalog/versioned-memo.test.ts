@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { versionedMemo } from "./versioned-memo.ts";
+
+/** Like a Drizzle query: nothing runs until awaited, and every await runs it again. */
+function lazyQuery<T>(value: T, runs: { count: number }): PromiseLike<T> {
+  return {
+    then(onFulfilled, onRejected) {
+      runs.count++;
+      return Promise.resolve(value).then(onFulfilled, onRejected);
+    },
+  };
+}
+
+describe("versionedMemo", () => {
+  it("runs a lazy query once per catalog version, however often it is awaited", async () => {
+    let version = 1;
+    const runs = { count: 0 };
+    const memo = versionedMemo(async () => version);
+    const read = () => lazyQuery(["override"], runs) as Promise<string[]>;
+    expect(await memo("overrides:1", read)).toEqual(["override"]);
+    expect(await memo("overrides:1", read)).toEqual(["override"]);
+    expect(runs.count).toBe(1);
+    version = 2;
+    await memo("overrides:1", read);
+    expect(runs.count).toBe(2);
+  });
+
+  it("forgets a failed read so the next request tries again", async () => {
+    const memo = versionedMemo(async () => 1);
+    let attempt = 0;
+    const read = async () => {
+      attempt++;
+      if (attempt === 1) throw new Error("not found");
+      return "race";
+    };
+    await expect(memo("race:x", read)).rejects.toThrow("not found");
+    expect(await memo("race:x", read)).toBe("race");
+  });
+});
