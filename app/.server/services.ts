@@ -52,8 +52,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
 
   // Rendered pages and the reads behind them live as long as the catalog version does.
   const pageCache = createPageCache({ db, listen: database.listen });
-  // People's changes only: an import's progress (new photos, automatic tags) touches nothing the memo keeps.
-  const catalogMemo = catalog.versionedMemo(async () => (await pageCache.version()).version);
+  const catalogMemo = catalog.versionedMemo(pageCache.version);
   const chores = createHousekeeping({ db, logger, expireZips: files.expireZips });
 
   // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind

@@ -106,16 +106,29 @@ export async function racePhotos(
   const during = query.around === undefined ? undefined : await aroundTime(db, race, query.around);
   // A time no photo day can place (a race without date or photos) finds nothing rather than everything.
   const where = during === null ? sql`false` : visiblePhotosOf(race.id, query.bib, query.tag, during);
-  // The page and the total in one query; only a page past the end needs the count on its own.
-  const page = await db
-    .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(photos)
-    .where(where)
-    .orderBy(during ? sql`${photos.takenAt} asc, ${photos.id} asc` : sql`${photos.free} desc, ${photos.takenAt} asc nulls last, ${photos.id} asc`)
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE);
-  const rows = page.map((r) => r.photo);
-  const foundRows = page.length ? page[0].total : during === null ? 0 : await countVisiblePhotos(db, race.id, query.bib, query.tag, during);
+  // Written as photos_race_order_idx sorts (free is never null), so a page is an index scan, not a sort of the race.
+  const order = during ? sql`${photos.takenAt} asc, ${photos.id} asc` : sql`${photos.free} desc nulls last, ${photos.takenAt} asc nulls last, ${photos.id} asc`;
+  const offset = (query.page - 1) * PAGE_SIZE;
+  let rows: PhotoRow[];
+  let foundRows: number;
+  if (query.bib === undefined && query.tag === undefined && during === undefined) {
+    // The whole race: its count is kept until the catalog or an import's progress changes, never a count(*) of 50,000 rows a page.
+    [rows, foundRows] = await Promise.all([
+      db.select().from(photos).where(where).orderBy(order).limit(PAGE_SIZE).offset(offset),
+      memo(`count:${race.id}`, () => countVisiblePhotos(db, race.id), { progress: true }),
+    ]);
+  } else {
+    // A runner's, a tag's or a time's photos are few: the page and their total in one query; only a page past the end counts on its own.
+    const page = await db
+      .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(photos)
+      .where(where)
+      .orderBy(order)
+      .limit(PAGE_SIZE)
+      .offset(offset);
+    rows = page.map((r) => r.photo);
+    foundRows = page.length ? page[0].total : during === null ? 0 : await countVisiblePhotos(db, race.id, query.bib, query.tag, during);
+  }
   const foundPages = pageCount(foundRows, PAGE_SIZE);
 
   const summary = summarize(race, query.lang, mediaUrl);

@@ -15,7 +15,7 @@ describe("versionedMemo", () => {
   it("runs a lazy query once per catalog version, however often it is awaited", async () => {
     let version = 1;
     const runs = { count: 0 };
-    const memo = versionedMemo(async () => version);
+    const memo = versionedMemo(async () => ({ version, progress: 0 }));
     const read = () => lazyQuery(["override"], runs) as Promise<string[]>;
     expect(await memo("overrides:1", read)).toEqual(["override"]);
     expect(await memo("overrides:1", read)).toEqual(["override"]);
@@ -25,8 +25,23 @@ describe("versionedMemo", () => {
     expect(runs.count).toBe(2);
   });
 
+  it("reads again what an import's progress changes, and only that", async () => {
+    const state = { version: 1, progress: 0 };
+    const memo = versionedMemo(async () => state);
+    let counts = 0;
+    let tags = 0;
+    const count = () => memo("count:1", async () => ++counts, { progress: true });
+    const tagsOf = () => memo("tags:1", async () => ++tags);
+    await count();
+    await tagsOf();
+    state.progress = 1;
+    expect(await count()).toBe(2);
+    expect(await tagsOf()).toBe(1);
+    expect(await count()).toBe(2);
+  });
+
   it("forgets a failed read so the next request tries again", async () => {
-    const memo = versionedMemo(async () => 1);
+    const memo = versionedMemo(async () => ({ version: 1, progress: 0 }));
     let attempt = 0;
     const read = async () => {
       attempt++;

@@ -1,32 +1,36 @@
 /**
  * Reads that only change with the catalog (a race's row, its tags, the
  * discount tiers) kept while the catalog version stays the same: a bib search
- * no page cache can hold then costs its photo query alone, not five.
+ * no page cache can hold then costs its photo query alone, not five. A read
+ * that an import's progress changes too (a race's photo count) says so with
+ * `{ progress: true }` and is read again when that counter moves.
  */
-export type VersionedMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+export type VersionedMemo = <T>(key: string, read: () => PromiseLike<T>, options?: { progress?: boolean }) => Promise<T>;
+
+/** The catalog's counters (http/page-cache.ts): people's changes, and an import's own progress. */
+export type CatalogState = { version: number; progress: number };
 
 const MAX_KEYS = 2000;
 
-export function versionedMemo(version: () => Promise<number>): VersionedMemo {
+export function versionedMemo(state: () => Promise<CatalogState>): VersionedMemo {
   let at = -1;
-  let values = new Map<string, Promise<unknown>>();
-  return async <T,>(key: string, read: () => Promise<T>): Promise<T> => {
-    const now = await version();
-    if (now !== at || values.size > MAX_KEYS) {
-      at = now;
+  let values = new Map<string, { value: Promise<unknown>; progress: number }>();
+  return async <T,>(key: string, read: () => PromiseLike<T>, options?: { progress?: boolean }): Promise<T> => {
+    const now = await state();
+    if (now.version !== at || values.size > MAX_KEYS) {
+      at = now.version;
       values = new Map();
     }
-    let value = values.get(key) as Promise<T> | undefined;
-    if (!value) {
-      // Adopted once: a Drizzle query is a lazy thenable that would run again at every await.
-      value = Promise.resolve(read());
-      values.set(key, value);
-      // A failed read (a race not found) is not remembered.
-      value.catch(() => values.get(key) === value && values.delete(key));
-    }
+    const held = values.get(key);
+    if (held && (!options?.progress || held.progress === now.progress)) return held.value as Promise<T>;
+    // Adopted once: a Drizzle query is a lazy thenable that would run again at every await.
+    const value = Promise.resolve(read());
+    values.set(key, { value, progress: now.progress });
+    // A failed read (a race not found) is not remembered.
+    value.catch(() => values.get(key)?.value === value && values.delete(key));
     return value;
   };
 }
 
 /** No memo: every read goes to the database (tests, the back office's preview). */
-export const noMemo: VersionedMemo = (_key, read) => read();
+export const noMemo: VersionedMemo = (_key, read) => Promise.resolve(read());

@@ -50,7 +50,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, kind: "postgres", close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // 32 MB of shared buffers instead of 128: the catalog of a 50,000-photo race fits, the rest is the OS's file
+  // cache a system call away, and the serving process is 100 MB smaller (bench -- http, memory per phase).
+  const settings = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
+  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
