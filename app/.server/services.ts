@@ -47,6 +47,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     mailer,
     // The one publish step (editor, race list, folder import): its notify list is written to once, paid pre-orders become sales.
     ports: { announce: waitingLists.announce, convertPaidPreorders: sales.convertPaidPreorders },
+    refund: sales.refund,
     recognition: bibs,
   });
 

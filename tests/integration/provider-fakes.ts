@@ -8,10 +8,14 @@ import { vi } from "vitest";
  * reaches the internet. Calls are matched by path only.
  */
 export type FakeProviders = {
-  calls: { method: string; path: string; body: string }[];
+  calls: { method: string; path: string; body: string; idempotencyKey: string | null }[];
   /** MercadoPago payments the fake API knows, by id. */
   mpPayments: Map<string, Record<string, unknown>>;
+  /** What the next refund request gets: done at once, left pending (confirmed later by webhook) or refused. */
+  refundAnswer: "done" | "pending" | "refused";
   failNext: boolean;
+  /** Every call fails with a 500 while set (an outage; the SDKs' own retries fail too). */
+  down: boolean;
   restore(): void;
 };
 
@@ -19,7 +23,7 @@ const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": `req_${randomUUID()}` } });
 
 export function installFakeProviders(): FakeProviders {
-  const fake: FakeProviders = { calls: [], mpPayments: new Map(), failNext: false, restore: () => vi.unstubAllGlobals() };
+  const fake: FakeProviders = { calls: [], mpPayments: new Map(), refundAnswer: "done", failNext: false, down: false, restore: () => vi.unstubAllGlobals() };
   const realFetch = globalThis.fetch;
   vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
@@ -27,7 +31,9 @@ export function installFakeProviders(): FakeProviders {
     const body = typeof init?.body === "string" ? init.body : "";
     if (url.hostname === "127.0.0.1" || url.hostname === "localhost") return realFetch(input, init);
     const path = url.pathname.replace(/\/+$/, "");
-    fake.calls.push({ method, path, body });
+    const idempotencyKey = new Headers(init?.headers).get("idempotency-key") ?? new Headers(init?.headers).get("x-idempotency-key");
+    fake.calls.push({ method, path, body, idempotencyKey });
+    if (fake.down) return jsonResponse({ error: { message: "down for maintenance" } }, 500);
     if (fake.failNext) {
       fake.failNext = false;
       return jsonResponse({ error: { message: "down for maintenance" } }, 500);
@@ -49,6 +55,16 @@ export function installFakeProviders(): FakeProviders {
     if (method === "POST" && path === "/checkout/preferences") {
       const id = `pref-${randomUUID()}`;
       return jsonResponse({ id, init_point: `https://pay.example/mp/${id}`, ...JSON.parse(body || "{}") });
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      if (fake.refundAnswer === "refused") return jsonResponse({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } }, 400);
+      const intent = new URLSearchParams(body).get("payment_intent");
+      return jsonResponse({ id: `re_${randomUUID().replaceAll("-", "")}`, object: "refund", payment_intent: intent, status: fake.refundAnswer === "done" ? "succeeded" : "pending" });
+    }
+    const mpRefund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path);
+    if (method === "POST" && mpRefund) {
+      if (fake.refundAnswer === "refused") return jsonResponse({ message: "Payment already refunded", error: "bad_request", status: 400, cause: [] }, 400);
+      return jsonResponse({ id: Math.floor(Math.random() * 1e9), payment_id: Number(mpRefund[1]), status: fake.refundAnswer === "done" ? "approved" : "in_process" }, 201);
     }
     const payment = /^\/v1\/payments\/(\d+)$/.exec(path);
     if (method === "GET" && payment) {

@@ -55,6 +55,7 @@ import {
   orderDetail,
   ordersForCsv,
   raceOptions,
+  refundThroughProvider,
   resendPurchaseMail,
   type ManualMove,
   type OrderFilter,
@@ -113,6 +114,8 @@ export type AdminDeps = {
   /** Contact replies and resent purchase e-mails; without it those two actions say mail is unavailable. */
   mailer?: Mailer;
   ports?: PublishPorts;
+  /** The orders module's refund through the provider that took a sale's payment; without it the action says sales are unavailable. */
+  refund?: (orderId: number, by: string) => Promise<{ status: "refunded" | "pending"; provider: string }>;
   /** Bib recognition, when present: its progress on the upload screen, and hand tagging settles its suggestions. */
   recognition?: RecognitionPort & BibReviewPort;
 };
@@ -122,7 +125,7 @@ export type AdminDeps = {
  * the operator first: roles and race assignments are checked here, not in routes,
  * and every change is written to the audit log.
  */
-export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {}, recognition }: AdminDeps) {
+export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer, ports = {}, refund, recognition }: AdminDeps) {
   const signer = createSigner(loadSessionSecret(env));
   const session: SessionDeps = { db, signer, secure: env.publicUrl.startsWith("https://") };
   const published = onPublished(db, logger, ports);
@@ -200,7 +203,8 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       list: (op: Operator, filter: OrderFilter) => listOrders(db, op, filter),
       csv: (op: Operator, filter: OrderFilter) => ordersForCsv(db, op, filter),
       detail: (op: Operator, id: number) => orderDetail(db, mediaUrl, op, id),
-      move: (op: Operator, id: number, move: ManualMove, reason: string) => moveOrderByHand(db, op, id, move, reason),
+      move: (op: Operator, id: number, move: ManualMove, reason: string) => moveOrderByHand(db, mailer, op, id, move, reason),
+      refund: (op: Operator, id: number) => refundThroughProvider(db, refund, op, id),
       resendMail: (op: Operator, id: number) => resendPurchaseMail(db, mailer, op, id),
     },
     inbox: {

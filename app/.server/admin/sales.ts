@@ -10,7 +10,7 @@ import { customers, orderEvents, orderPhotos, orders, payments, photos, preorder
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { Mailer } from "../mail/index.ts";
-import { DELIVER_JOB, moveOrder } from "../orders/index.ts";
+import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
 
@@ -136,7 +136,17 @@ export async function orderDetail(db: Db, mediaUrl: MediaUrl, op: Operator, id: 
     race: race[0] ?? null,
     fromPreorder: preorder[0]?.publicId ?? null,
     photos: items.map((p) => ({ ...p, thumbUrl: mediaUrl(p.thumbKey) })),
-    payments: paymentRows.map((p) => ({ id: p.id, provider: p.provider, providerPaymentId: p.providerPaymentId, status: p.status, amount: p.amount, currency: p.currency, createdAt: p.createdAt })),
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+      status: p.status,
+      amount: p.amount,
+      currency: p.currency,
+      createdAt: p.createdAt,
+      refundRequestedAt: p.refundRequestedAt,
+      refundId: p.refundId,
+    })),
     events: events.map((e) => ({ id: e.id, from: e.fromState, to: e.toState, cause: e.cause, at: e.at })),
   };
 }
@@ -149,7 +159,7 @@ export type ManualMove = keyof typeof MANUAL_MOVES;
  * received, refund made, sale cancelled), with the reason in its history.
  * Marking paid delivers it like a provider's approval would (same job, same key).
  */
-export async function moveOrderByHand(db: Db, op: Operator, id: number, move: ManualMove, reason: string) {
+export async function moveOrderByHand(db: Db, mailer: Mailer | undefined, op: Operator, id: number, move: ManualMove, reason: string) {
   requireAdmin(op);
   const why = reason.trim().slice(0, 500);
   if (!why) throw new DomainError("Invalid", "reasonRequired");
@@ -158,10 +168,26 @@ export async function moveOrderByHand(db: Db, op: Operator, id: number, move: Ma
     const tx = txRaw as unknown as Db;
     const ok = await moveOrder(tx, id, MANUAL_MOVES[move], cause);
     if (ok && move === "paid") await enqueue(tx, DELIVER_JOB, { orderId: id }, { uniqueKey: `deliver:${id}` });
+    // A refund made outside the shop (a bank transfer back) is told to the buyer like one made through a provider.
+    if (ok && move === "refunded" && mailer) await mailRefunded(mailer, tx, id);
     return ok;
   });
   if (!moved) throw new DomainError("Conflict", "moveRefused");
   await audit(db, op, `order.${move}`, { orderId: id, reason: why });
+}
+
+/** Refunds a paid sale whole through the provider that took it (orders' refund); says whether the provider confirmed at once. */
+export async function refundThroughProvider(
+  db: Db,
+  refund: ((orderId: number, by: string) => Promise<{ status: "refunded" | "pending"; provider: string }>) | undefined,
+  op: Operator,
+  id: number,
+) {
+  requireAdmin(op);
+  if (!refund) throw new DomainError("Conflict", "ordersUnavailable");
+  const answer = await refund(id, op.email);
+  await audit(db, op, "order.refund", { orderId: id, provider: answer.provider, status: answer.status });
+  return answer;
 }
 
 /** Sends the buyer their purchase link again (a paid sale only; the first e-mail may be lost in spam). */

@@ -285,6 +285,10 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     raw: jsonb("raw"),
     createdAt: createdAt(),
+    /** An operator asked the provider to refund it (orders/refund.ts); cleared when the provider could not be reached. */
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    /** The provider's refund, once it accepted the request. */
+    refundId: text("refund_id"),
   },
   (t) => [uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId)],
 );

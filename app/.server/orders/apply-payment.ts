@@ -8,6 +8,7 @@ import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderNam
 import type { OrderDeps } from "./deps.ts";
 import { queueDelivery } from "./jobs.ts";
 import { mailPreorderConfirmed } from "./preorders.ts";
+import { mailRefunded } from "./refund-mail.ts";
 import { moveOrder, movePreorder } from "./state-machine.ts";
 
 export type Applied = "applied" | "duplicate" | "ignored";
@@ -132,7 +133,7 @@ async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: Pay
   } else if (status === "rejected") {
     await moveOrder(tx, target.id, STATE.cancelled, cause);
   } else if (status === "refunded") {
-    await moveOrder(tx, target.id, STATE.refunded, cause);
+    if (await moveOrder(tx, target.id, STATE.refunded, cause)) await mailRefunded(deps.mailer, tx, target.id);
   }
 }
 

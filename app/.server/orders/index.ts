@@ -10,6 +10,7 @@ import { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB } from "./jobs.ts";
 import { convertPaidPreorders, preorderSyncJob } from "./preorder-sales.ts";
 import { createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
 import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
+import { refundSale } from "./refund.ts";
 
 export type { OrderDeps } from "./deps.ts";
 export type { PurchaseInput, PurchaseCreated, Country, Buyer } from "./create-purchase.ts";
@@ -22,6 +23,8 @@ export type { Applied } from "./apply-payment.ts";
 export type { FullsetOffer } from "./fullset-offer.ts";
 export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
+export { mailRefunded } from "./refund-mail.ts";
+export type { RefundAnswer } from "./refund.ts";
 export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
 
 /** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
@@ -32,6 +35,8 @@ export function createOrders(deps: OrderDeps) {
     find: (publicId: string) => findOrder(deps.db, publicId),
     fullsetOffer: (raceId: number, bib: number, lang: Lang) => fullsetOffer(deps, raceId, bib, lang),
     webhook: (provider: string, input: WebhookInput) => receiveWebhook(deps, provider, input),
+    /** An operator's whole refund of a paid sale, through the provider that took it. */
+    refund: (orderId: number, by: string) => refundSale(deps, orderId, by),
     applyPaymentEvent: (...args: Parameters<typeof applyPaymentEvent> extends [unknown, ...infer R] ? R : never) => applyPaymentEvent(deps, ...args),
     demo: {
       get: (token: string) => demoCheckout(deps, token),

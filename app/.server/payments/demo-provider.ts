@@ -33,6 +33,10 @@ export function demoProvider(publicUrl: string): DemoProvider {
       const token = randomCode(24);
       return { link: `${publicUrl}/pay/demo/${token}`, ref: token };
     },
+    // The demo takes no money, so it gives it back at once.
+    async refund(request) {
+      return { refundId: `demo-refund-${request.paymentId}`, status: "refunded" };
+    },
     webhookFor(event) {
       const body = JSON.stringify(event);
       return { body, headers: new Headers({ [DEMO_SIGNATURE_HEADER]: sign(body) }), url: new URL(`${publicUrl}/api/webhooks/demo`) };

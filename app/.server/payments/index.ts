@@ -5,8 +5,8 @@ import { mercadoPagoProvider } from "./mercadopago-provider.ts";
 import type { PaymentProvider, ProviderName } from "./provider.ts";
 import { stripeProvider } from "./stripe-provider.ts";
 
-export { WebhookRejected, ProviderUnavailable, PAYMENT_METHODS } from "./provider.ts";
-export type { PaymentProvider, ProviderName, PaymentEvent, PaymentStatus, CheckoutRequest, WebhookInput } from "./provider.ts";
+export { WebhookRejected, ProviderUnavailable, RefundRefused, PAYMENT_METHODS } from "./provider.ts";
+export type { PaymentProvider, ProviderName, PaymentEvent, PaymentStatus, CheckoutRequest, WebhookInput, RefundRequest, RefundOutcome } from "./provider.ts";
 export type { DemoProvider, DemoEvent } from "./demo-provider.ts";
 export { formatReference, parseReference } from "./reference.ts";
 export type { Reference } from "./reference.ts";

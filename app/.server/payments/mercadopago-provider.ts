@@ -1,5 +1,5 @@
-import { MercadoPagoConfig, Payment, Preference, WebhookSignatureValidator } from "mercadopago";
-import { ProviderUnavailable, WebhookRejected, type PaymentProvider, type PaymentStatus } from "./provider.ts";
+import { MercadoPagoConfig, MercadoPagoError, Payment, PaymentRefund, Preference, WebhookSignatureValidator } from "mercadopago";
+import { ProviderUnavailable, RefundRefused, WebhookRejected, type PaymentProvider, type PaymentStatus } from "./provider.ts";
 
 export type MercadoPagoOptions = { accessToken: string; webhookSecret?: string; publicUrl: string };
 
@@ -46,6 +46,18 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
       } catch (error) {
         throw new ProviderUnavailable("mercadopago", error);
       }
+    },
+    async refund(request) {
+      let refund;
+      try {
+        refund = await new PaymentRefund(config).total({ payment_id: request.paymentId, requestOptions: { idempotencyKey: request.idempotencyKey } });
+      } catch (error) {
+        // 400/404/422 are MercadoPago's answer about this payment (already refunded, too old, in dispute); the rest (network, 5xx, our keys) is an outage.
+        if (error instanceof MercadoPagoError && [400, 404, 422].includes(error.status)) throw new RefundRefused("mercadopago", error.message);
+        throw new ProviderUnavailable("mercadopago", error, "refund");
+      }
+      if (refund.status === "rejected" || refund.status === "cancelled") throw new RefundRefused("mercadopago", `refund ${refund.status}`);
+      return { refundId: String(refund.id), status: refund.status === "approved" ? "refunded" : "pending" };
     },
     async readWebhook({ body, headers, url }) {
       let json: { type?: string; topic?: string; data?: { id?: string | number } } = {};

@@ -56,9 +56,28 @@ export type PaymentEvent = {
 /** A webhook request as received: the raw body is needed for signatures. */
 export type WebhookInput = { body: string; headers: Headers; url: URL };
 
+/** A whole refund of one payment the provider took. */
+export type RefundRequest = {
+  paymentId: string;
+  /** Minor units: the whole payment. */
+  amount: number;
+  currency: Currency;
+  /** The same key for a retried request: the provider refunds once. */
+  idempotencyKey: string;
+};
+
+/** `refunded`: the money is on its way back; `pending`: the provider confirms later (its webhook says refunded). */
+export type RefundOutcome = { refundId: string; status: "refunded" | "pending" };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutLink>;
+  /**
+   * Refunds a payment whole. Throws `ProviderUnavailable` when the provider
+   * cannot be reached or fails, `RefundRefused` when it says no; either way
+   * nothing was refunded.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
   /**
    * Verifies a webhook and reads the payments it announces. Throws
    * `WebhookRejected` when it cannot be verified; answers [] for events the
@@ -78,8 +97,16 @@ export class WebhookRejected extends Error {
 
 /** The provider could not create a checkout (network, credentials, its own outage). */
 export class ProviderUnavailable extends Error {
-  constructor(provider: ProviderName, cause: unknown) {
-    super(`${provider} checkout failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  constructor(provider: ProviderName, cause: unknown, what = "checkout") {
+    super(`${provider} ${what} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = "ProviderUnavailable";
+  }
+}
+
+/** The provider answered that it will not refund this payment (already refunded, too old, disputed). */
+export class RefundRefused extends Error {
+  constructor(provider: ProviderName, reason: string) {
+    super(`${provider} refused the refund: ${reason}`);
+    this.name = "RefundRefused";
   }
 }

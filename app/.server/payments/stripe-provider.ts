@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { ProviderUnavailable, WebhookRejected, type PaymentEvent, type PaymentProvider } from "./provider.ts";
+import { ProviderUnavailable, RefundRefused, WebhookRejected, type PaymentEvent, type PaymentProvider } from "./provider.ts";
 
 export type StripeOptions = { secretKey: string; webhookSecret?: string };
 
@@ -48,6 +48,20 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       } catch (error) {
         throw new ProviderUnavailable("stripe", error);
       }
+    },
+    async refund(request) {
+      // A sale's payment is its PaymentIntent; a bare checkout session id means Stripe never reported one.
+      if (!request.paymentId.startsWith("pi_")) throw new RefundRefused("stripe", `no payment intent for ${request.paymentId}`);
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({ payment_intent: request.paymentId }, { idempotencyKey: request.idempotencyKey });
+      } catch (error) {
+        // Stripe's answer about this payment (already refunded, disputed); the rest (network, 5xx, keys) is an outage.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) throw new RefundRefused("stripe", error.message);
+        throw new ProviderUnavailable("stripe", error, "refund");
+      }
+      if (refund.status === "failed" || refund.status === "canceled") throw new RefundRefused("stripe", `refund ${refund.status}`);
+      return { refundId: refund.id, status: refund.status === "succeeded" ? "refunded" : "pending" };
     },
     async readWebhook({ body, headers }) {
       if (!options.webhookSecret) throw new WebhookRejected("STRIPE_WEBHOOK_SECRET is not set");

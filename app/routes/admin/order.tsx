@@ -11,6 +11,7 @@ import { buttonClass, dangerButtonClass, secondaryButtonClass, TextField } from 
 import { cellClass, Table } from "../../components/admin/list-tools.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { OrderStateBadge } from "../../components/admin/order-state.tsx";
+import { providerName, RefundForm } from "../../components/admin/refund-form.tsx";
 import { servicesContext } from "../../context.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { canMove, isPaidState, isStateId, STATE } from "../../domain/order-states.ts";
@@ -33,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const form = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), to: z.enum(["paid", "refunded", "cancelled"]), reason: z.string().max(500) }),
   z.object({ intent: z.literal("resend") }),
+  z.object({ intent: z.literal("refund"), confirm: z.literal("yes") }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,12 +45,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData());
   const result = await attempt(lang, async () => {
     const input = form.parse(fields);
-    if (input.intent === "resend") await sales.resendMail(op, id);
-    else await sales.move(op, id, input.to, input.reason);
-    return input.intent;
+    if (input.intent === "resend") {
+      await sales.resendMail(op, id);
+      return "resent";
+    }
+    if (input.intent === "refund") return (await sales.refund(op, id)).status === "refunded" ? "refunded" : "refundAsked";
+    await sales.move(op, id, input.to, input.reason);
+    return "moved";
   });
   if (!result.ok) return result.response;
-  throw redirect(adminHref("adminOrder", lang, { orderId: id }, { notice: result.value === "resend" ? "resent" : "moved" }));
+  throw redirect(adminHref("adminOrder", lang, { orderId: id }, { notice: result.value }));
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
@@ -64,7 +70,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   const state = isStateId(order.state) ? order.state : STATE.pending;
   const moves = (["paid", "refunded", "cancelled"] as const).filter((to) => canMove("sale", state, STATE[to]));
-  const moveLabel = { paid: o.markPaid, refunded: o.refund, cancelled: o.cancel };
+  // The payment a refund returns: the first approved one of a paid sale.
+  const refundable = isPaidState(order.state) ? payments.find((p) => p.status === "approved") : undefined;
+  const provider = providerName(refundable?.provider ?? order.provider);
+  const moveLabel = { paid: o.markPaid, refunded: refundable ? o.recordRefund : o.refund, cancelled: o.cancel };
   const stateLabel = (s: number | null) => (s === null ? m.common.none : ((o.states as Record<string, string>)[String(s)] ?? String(s)));
   return (
     <>
@@ -76,6 +85,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </PageHeader>
       {notice === "moved" && <Notice kind="ok">{o.moved}</Notice>}
       {notice === "resent" && <Notice kind="ok">{o.resent}</Notice>}
+      {notice === "refunded" && <Notice kind="ok">{fill(o.refundedNow, { provider })}</Notice>}
+      {notice === "refundAsked" && <Notice kind="ok">{fill(o.refundAsked, { provider })}</Notice>}
       {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title={o.summary}>
@@ -116,6 +127,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 ✉ {o.resend}
               </button>
             </Form>
+          )}
+          {refundable && (
+            <div className="mb-4 border-b border-slate-100 pb-4">
+              <h3 className="mb-2 text-sm font-bold text-ink">{o.refundTitle}</h3>
+              <RefundForm payment={refundable} busy={busy} />
+            </div>
           )}
           {moves.length === 0 ? (
             <p className="text-sm text-slate-500">{o.noActions}</p>

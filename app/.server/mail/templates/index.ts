@@ -6,6 +6,7 @@ import { notifySignup } from "./notify-signup.ts";
 import { photosReady } from "./photos-ready.ts";
 import { orderReceived } from "./order-received.ts";
 import { purchaseReady } from "./purchase-ready.ts";
+import { purchaseRefunded } from "./purchase-refunded.ts";
 import { preorderConfirmed } from "./preorder-confirmed.ts";
 import { preorderPhotosReady } from "./preorder-photos-ready.ts";
 
@@ -23,6 +24,7 @@ export const TEMPLATES = {
   photosReady,
   orderReceived,
   purchaseReady,
+  purchaseRefunded,
   preorderConfirmed,
   preorderPhotosReady,
 };

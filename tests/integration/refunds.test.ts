@@ -1,0 +1,207 @@
+/**
+ * Refunds from the back office, through the provider that took the payment:
+ * the demo provider at once, Stripe and MercadoPago through their official
+ * SDKs against local fakes of their HTTP APIs. A sale becomes refunded only
+ * when the provider confirms; downloads stop, the buyer gets one e-mail in
+ * their language, the dashboard's revenue drops; refusing or unreachable
+ * providers, a second refund and an unpaid sale change nothing.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Operator } from "../../app/.server/admin/index.ts";
+import { orders, payments } from "../../app/.server/db/schema.ts";
+import { action as purchase } from "../../app/routes/api.purchase.ts";
+import { action as webhook } from "../../app/routes/api.webhooks.ts";
+import { action as payDemo } from "../../app/routes/pay-demo.tsx";
+import { loginAs } from "./admin-helpers.ts";
+import { createTestShop, type TestShop } from "./helpers.ts";
+import { buyer, call, cartItem, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { installFakeProviders, PROVIDER_ENV, signedMpNotification, signedStripeEvent, type FakeProviders } from "./provider-fakes.ts";
+
+const ADMIN = { email: "refunds@dorsal.test", password: "refunds-password-1" };
+
+async function buy(shop: TestShop, race: OrdersRace, frames: string[], email: string, country: string, lang = "es") {
+  const { status, body } = await call(shop, purchase, `/api/purchase?lang=${lang}`, {
+    method: "POST",
+    body: { data: { ...buyer({ country, email, confirmEmail: email }), images: frames.map((f) => cartItem(race.ids[f])) } },
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data as { id: string; link: string };
+}
+
+const orderOf = async (shop: TestShop, publicId: string) => (await shop.database.db.select().from(orders).where(eq(orders.publicId, publicId)))[0];
+const paymentOf = async (shop: TestShop, orderId: number) => (await shop.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+const refundMails = (shop: TestShop, publicId: string) => outbox(shop).filter((m) => m.includes("X-Dorsal-Template: purchaseRefunded") && m.includes(publicId));
+
+describe("refunds through the demo provider", () => {
+  let shop: TestShop;
+  let race: OrdersRace;
+  let admin: Operator;
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    race = await seedOrdersRace(shop);
+  });
+  afterAll(() => shop.close());
+
+  async function paidDemoSale(email: string, lang = "es") {
+    const sale = await buy(shop, race, ["P01", "P02"], email, "1", lang);
+    const token = sale.link.split("/").pop()!;
+    await call(shop, payDemo, `/pay/demo/${token}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "approved" }).toString(),
+      params: { token },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await shop.services.worker.drain();
+    return { ...sale, row: await orderOf(shop, sale.id) };
+  }
+
+  it("refunds a paid sale at once: downloads stop, the buyer is told in their language, revenue drops", async () => {
+    const sale = await paidDemoSale("refund-en@example.com", "en");
+    expect(sale.row.state).toBe(3);
+    const photoId = race.ids.P01;
+    await shop.services.purchases.download(sale.id, photoId);
+    const before = (await shop.services.admin.dashboard(admin)).sales!.revenue.ARS;
+
+    expect(await shop.services.admin.sales.refund(admin, sale.row.id)).toEqual({ status: "refunded", provider: "demo" });
+    expect((await orderOf(shop, sale.id)).state).toBe(5);
+    expect(await paymentOf(shop, sale.row.id)).toMatchObject({ status: "refunded", refundId: expect.stringMatching(/^demo-refund-/) });
+    await expect(shop.services.purchases.download(sale.id, photoId)).rejects.toMatchObject({ status: 402 });
+    expect((await shop.services.admin.dashboard(admin)).sales!.revenue.ARS).toBe(before - sale.row.total);
+
+    await shop.services.worker.drain();
+    const [mail] = refundMails(shop, sale.id);
+    expect(mail).toContain("Subject: Your purchase");
+    expect(mail).toContain("refunded");
+    const detail = await shop.services.admin.sales.detail(admin, sale.row.id);
+    expect(detail.events.at(-1)).toMatchObject({ from: 3, to: 5 });
+  });
+
+  it("refuses a second refund, an unpaid sale and a sale with no payment, changing nothing", async () => {
+    const sale = await paidDemoSale("refund-twice@example.com");
+    await shop.services.admin.sales.refund(admin, sale.row.id);
+    await expect(shop.services.admin.sales.refund(admin, sale.row.id)).rejects.toMatchObject({ status: 409, key: "refundDone" });
+
+    const unpaid = await buy(shop, race, ["P03"], "refund-unpaid@example.com", "1");
+    const unpaidRow = await orderOf(shop, unpaid.id);
+    await expect(shop.services.admin.sales.refund(admin, unpaidRow.id)).rejects.toMatchObject({ status: 409, key: "refundNotPaid" });
+    expect((await orderOf(shop, unpaid.id)).state).toBe(1);
+
+    // Paid by hand (a bank transfer): no provider payment to give back; recorded by hand instead, with the e-mail.
+    await shop.services.admin.sales.move(admin, unpaidRow.id, "paid", "bank transfer 77");
+    await expect(shop.services.admin.sales.refund(admin, unpaidRow.id)).rejects.toMatchObject({ status: 409, key: "refundNoPayment" });
+    await shop.services.admin.sales.move(admin, unpaidRow.id, "refunded", "transfer returned");
+    await shop.services.worker.drain();
+    expect(refundMails(shop, unpaid.id)).toHaveLength(1);
+    expect(refundMails(shop, sale.id)).toHaveLength(1);
+  });
+
+  it("is for admins only", async () => {
+    const sale = await paidDemoSale("refund-photographer@example.com");
+    const { password } = await shop.services.admin.operators.invite(admin, { email: "shooter@dorsal.test", role: "photographer", raceIds: [race.raceId] });
+    const { op: photographer } = await loginAs(shop.services, "shooter@dorsal.test", password);
+    await expect(shop.services.admin.sales.refund(photographer, sale.row.id)).rejects.toMatchObject({ status: 403 });
+    expect((await orderOf(shop, sale.id)).state).toBe(3);
+  });
+});
+
+describe("refunds through Stripe and MercadoPago", () => {
+  let shop: TestShop;
+  let race: OrdersRace;
+  let admin: Operator;
+  let fake: FakeProviders;
+  beforeAll(async () => {
+    fake = installFakeProviders();
+    shop = await createTestShop({ ...PROVIDER_ENV, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    race = await seedOrdersRace(shop);
+  });
+  afterAll(async () => {
+    fake.restore();
+    await shop.close();
+  });
+
+  const stripeHook = (event: Record<string, unknown>) => {
+    const signed = signedStripeEvent(event);
+    return call(shop, webhook, "/api/webhooks/stripe", { method: "POST", body: signed.body, headers: signed.headers, params: { provider: "stripe" } });
+  };
+  const mpHook = (paymentId: string) => {
+    const n = signedMpNotification(paymentId);
+    return call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, { method: "POST", body: n.body, headers: n.headers, params: { provider: "mercadopago" } });
+  };
+
+  async function paidStripeSale(email: string, intent: string) {
+    const sale = await buy(shop, race, ["P04"], email, "4", "br");
+    const session = { id: `cs_${intent}`, object: "checkout.session", client_reference_id: `order:${sale.id}`, payment_intent: intent, payment_status: "paid", amount_total: 500, currency: "usd", metadata: {} };
+    expect((await stripeHook({ id: `evt_paid_${intent}`, type: "checkout.session.completed", data: { object: session } })).status).toBe(200);
+    return orderOf(shop, sale.id);
+  }
+
+  it("Stripe: a refund Stripe leaves pending waits for its webhook; asking again meanwhile is refused", async () => {
+    const row = await paidStripeSale("stripe-refund@example.com", "pi_refund_1");
+    fake.refundAnswer = "pending";
+    expect(await shop.services.admin.sales.refund(admin, row.id)).toEqual({ status: "pending", provider: "stripe" });
+    const asked = fake.calls.filter((c) => c.path === "/v1/refunds");
+    expect(new URLSearchParams(asked.at(-1)!.body).get("payment_intent")).toBe("pi_refund_1");
+    expect((await orderOf(shop, row.publicId)).state).toBe(2);
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 409, key: "refundPending" });
+    expect(fake.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(asked.length);
+
+    const charge = { id: "ch_refund_1", object: "charge", payment_intent: "pi_refund_1", refunded: true, amount_refunded: 500 };
+    expect((await stripeHook({ id: "evt_refunded_1", type: "charge.refunded", data: { object: charge } })).status).toBe(200);
+    expect((await orderOf(shop, row.publicId)).state).toBe(5);
+    await shop.services.worker.drain();
+    const mails = refundMails(shop, row.publicId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Devolvemos sua compra");
+    fake.refundAnswer = "done";
+  });
+
+  it("Stripe: while Stripe is down nothing is refunded or changed, and the refund can be asked again", async () => {
+    const row = await paidStripeSale("stripe-down@example.com", "pi_refund_2");
+    fake.down = true;
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 503, key: "refundUnavailable", params: { provider: "Stripe" } });
+    fake.down = false;
+    expect((await orderOf(shop, row.publicId)).state).toBe(2);
+    expect(await paymentOf(shop, row.id)).toMatchObject({ status: "approved", refundRequestedAt: null, refundId: null });
+
+    expect(await shop.services.admin.sales.refund(admin, row.id)).toEqual({ status: "refunded", provider: "stripe" });
+    expect((await orderOf(shop, row.publicId)).state).toBe(5);
+    // The same key on every attempt: Stripe refunds once however often it is asked.
+    const attempts = fake.calls.filter((c) => c.path === "/v1/refunds" && c.body.includes("pi_refund_2"));
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(new Set(attempts.map((c) => c.idempotencyKey))).toEqual(new Set([expect.stringMatching(/^refund-\d+$/)]));
+  });
+
+  it("MercadoPago: an approved refund is confirmed at once, and its later notification changes nothing", async () => {
+    const sale = await buy(shop, race, ["P05"], "mp-refund@example.com", "1");
+    fake.mpPayments.set("7001", { id: 7001, status: "approved", transaction_amount: 5000, currency_id: "ARS", external_reference: `order:${sale.id}` });
+    expect((await mpHook("7001")).status).toBe(200);
+    const row = await orderOf(shop, sale.id);
+    expect(row.state).toBe(2);
+
+    expect(await shop.services.admin.sales.refund(admin, row.id)).toEqual({ status: "refunded", provider: "mercadopago" });
+    expect(fake.calls.at(-1)).toMatchObject({ method: "POST", path: "/v1/payments/7001/refunds" });
+    expect((await orderOf(shop, sale.id)).state).toBe(5);
+
+    fake.mpPayments.set("7001", { id: 7001, status: "refunded", transaction_amount: 5000, currency_id: "ARS", external_reference: `order:${sale.id}` });
+    expect((await mpHook("7001")).status).toBe(200);
+    await shop.services.worker.drain();
+    expect(refundMails(shop, sale.id)).toHaveLength(1);
+  });
+
+  it("MercadoPago: a refused refund changes nothing and says why", async () => {
+    const sale = await buy(shop, race, ["P06"], "mp-refused@example.com", "1");
+    fake.mpPayments.set("7002", { id: 7002, status: "approved", transaction_amount: 5000, currency_id: "ARS", external_reference: `order:${sale.id}` });
+    await mpHook("7002");
+    const row = await orderOf(shop, sale.id);
+    fake.refundAnswer = "refused";
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 409, key: "refundRefused", params: { provider: "MercadoPago" } });
+    fake.refundAnswer = "done";
+    expect((await orderOf(shop, sale.id)).state).toBe(2);
+    expect(await paymentOf(shop, row.id)).toMatchObject({ status: "approved", refundRequestedAt: null });
+  });
+});
