@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { boot } from "./app/.server/boot.ts";
 import { DERIVE_JOB } from "./app/.server/catalog/index.ts";
-import { EnvError, getEnv } from "./app/.server/env.ts";
+import { EnvError, getEnv, loadEnvFile } from "./app/.server/env.ts";
 import { createExpressApp } from "./app/.server/http/express-app.ts";
 import { writeServerLock, removeServerLock } from "./app/.server/server-lock.ts";
 
@@ -16,6 +16,7 @@ const dev = process.argv.includes("--dev");
 async function main() {
   let env;
   try {
+    loadEnvFile();
     env = getEnv();
   } catch (error) {
     if (error instanceof EnvError) {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { boot } from "../app/.server/boot.ts";
-import { EnvError, getEnv, type Env } from "../app/.server/env.ts";
+import { EnvError, getEnv, loadEnvFile, type Env } from "../app/.server/env.ts";
 import { readServerLock } from "../app/.server/server-lock.ts";
 import { generatePassword } from "../app/.server/admin/index.ts";
 import type { ImportReport } from "../app/.server/catalog/index.ts";
@@ -70,6 +70,7 @@ function printReport(report: ImportResult) {
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  loadEnvFile();
   const env = getEnv();
   if (command === "import") {
     const folder = rest[0];

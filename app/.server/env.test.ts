@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.ts";
+import { EnvError, loadEnvFile, parseEnv } from "./env.ts";
 
 describe("parseEnv", () => {
   it("gives working defaults on an empty environment", () => {
@@ -39,5 +42,39 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8"]);
     expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+});
+
+describe("loadEnvFile", () => {
+  const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-env-"));
+
+  it("reads .env from the working folder, never over a variable already set", () => {
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, ".env"), "DORSAL_TEST_FROM_FILE=file\nDORSAL_TEST_BOTH=file\n");
+    process.env.DORSAL_TEST_BOTH = "environment";
+    try {
+      expect(loadEnvFile({}, dir)).toBe(path.join(dir, ".env"));
+      expect(process.env.DORSAL_TEST_FROM_FILE).toBe("file");
+      expect(process.env.DORSAL_TEST_BOTH).toBe("environment");
+    } finally {
+      delete process.env.DORSAL_TEST_FROM_FILE;
+      delete process.env.DORSAL_TEST_BOTH;
+    }
+  });
+
+  it("reads the file ENV_FILE names, none when it is empty, and stops on a named file that is missing", () => {
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, "shop.env"), "DORSAL_TEST_NAMED=yes\n");
+    fs.writeFileSync(path.join(dir, ".env"), "DORSAL_TEST_DEFAULT=yes\n");
+    try {
+      expect(loadEnvFile({ ENV_FILE: "shop.env" }, dir)).toBe(path.join(dir, "shop.env"));
+      expect(process.env.DORSAL_TEST_NAMED).toBe("yes");
+      expect(loadEnvFile({ ENV_FILE: "" }, dir)).toBeUndefined();
+      expect(process.env.DORSAL_TEST_DEFAULT).toBeUndefined();
+      expect(() => loadEnvFile({ ENV_FILE: "missing.env" }, dir)).toThrow(/ENV_FILE/);
+      expect(loadEnvFile({}, folder())).toBeUndefined();
+    } finally {
+      delete process.env.DORSAL_TEST_NAMED;
+    }
   });
 });

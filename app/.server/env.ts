@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -47,6 +48,24 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; seedDemo: boolean; trustProxy: number | string[] | false };
 
 export class EnvError extends Error {}
+
+/**
+ * Loads `.env` from the working folder (or the file `ENV_FILE` names; an
+ * empty `ENV_FILE` loads none) with Node's own loader, before the environment
+ * is read: a variable already set in the environment wins over the file.
+ * Returns the file loaded, if any.
+ */
+export function loadEnvFile(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  const named = source.ENV_FILE;
+  if (named === "") return undefined;
+  const file = path.resolve(cwd, named ?? ".env");
+  if (!fs.existsSync(file)) {
+    if (named !== undefined) throw new EnvError(`Invalid environment variable ENV_FILE: ${file} does not exist`);
+    return undefined;
+  }
+  process.loadEnvFile(file);
+  return file;
+}
 
 /** Parses an environment; empty strings count as unset so `.env` templates stay harmless. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -88,6 +88,8 @@ export async function startShop({
     cwd: root,
     env: {
       ...process.env,
+      // A developer's own .env never reaches the shops under test.
+      ENV_FILE: "",
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -184,7 +186,7 @@ async function demoTemplate(): Promise<string> {
   let log = "";
   const child = spawn(projectNode, ["server.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: work, SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    env: { ...process.env, ENV_FILE: "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: work, SEED_DEMO: "1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (log += chunk));
