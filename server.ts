@@ -79,6 +79,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
+    app.locals.stopping = true;
     removeServerLock(env);
     server.close();
     await services.close();

@@ -21,6 +21,7 @@ import { href } from "./i18n/href.ts";
 import { HTML_LANG, langFromPath } from "./i18n/langs.ts";
 import { loadMessages, messagesJson, PAGE_TEXTS_ID } from "./i18n/messages/index.ts";
 import { useLang, useMessages } from "./i18n/use-messages.ts";
+import { REQUEST_ID_PLACEHOLDER } from "./request-reference.ts";
 import type { Route } from "./+types/root";
 
 /** A navigation into another language first loads that language's texts (i18n/messages/index.ts). */
@@ -85,6 +86,12 @@ export function ErrorBoundary() {
         <title>{`${notFound ? m.errors.pageNotFoundTitle : m.errors.generic} · ${m.brand.name}`}</title>
         <h1 className="text-3xl font-black">{notFound ? m.errors.pageNotFoundTitle : m.errors.generic}</h1>
         <p className="mt-4 text-slate-600">{notFound ? m.errors.notFound : null}</p>
+        {/* Filled in by the server with the request's id; a page rendered in the browser has none to show. */}
+        {!notFound && (
+          <p className="mt-4 text-xs text-slate-500 empty:hidden" data-testid="error-reference" suppressHydrationWarning>
+            {typeof document === "undefined" ? `${m.errors.reference}: ${REQUEST_ID_PLACEHOLDER}` : ""}
+          </p>
+        )}
         <Link to={href("home", lang)} className="mt-8 inline-block rounded-full bg-brand-500 px-6 py-3 font-bold text-white hover:bg-brand-600">
           {m.nav.home}
         </Link>

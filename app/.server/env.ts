@@ -26,6 +26,8 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().default("admin@dorsal.local"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** A Prometheus scraper's bearer token for /metrics; unset, /metrics is not published. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SEED_DEMO: flag,
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),

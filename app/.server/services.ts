@@ -17,6 +17,7 @@ import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import type { Env } from "./env.ts";
@@ -76,11 +77,19 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     housekeeping: chores,
     /** Rendered storefront responses, valid while the catalog version is (http/page-cache.ts). */
     pageCache,
+    /** Requests, jobs, imports and sales for a Prometheus scraper (http/metrics.ts). */
+    metrics: createMetrics({ db, importJob: admin.IMPORT_JOB }),
     /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */
     rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {
       await db.execute(sql`select 1`);
       return { status: "ok", database: database.kind, jobs: await jobCounts(db) };
+    },
+    /** Whether this instance should take traffic: booted (the caller knows) and its database answering within a second. */
+    async ready(): Promise<boolean> {
+      const answer = db.execute(sql`select 1`).then(() => true, () => false);
+      const late = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
+      return Promise.race([answer, late]);
     },
     /** Reclaims jobs a crashed run left behind (one embedded database means one process). */
     async recoverJobs() {

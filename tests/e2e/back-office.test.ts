@@ -121,6 +121,38 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await context.close();
   });
 
+  it("refunds a sale paid through the demo provider: the sale is refunded and its downloads stop", async () => {
+    const api = (await (await fetch(shop.url(`/api/fotos/${slug}?lang=${lang}`))).json()) as { data: { fotos: { id: string }[] } };
+    const email = `refund-${lang}@example.com`;
+    const bought = await fetch(shop.url(`/api/purchase?lang=${lang}`), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { country: "1", firstName: "Rita", lastName: "Sol", email, confirmEmail: email, images: api.data.fotos.slice(0, 1).map((f) => ({ id: f.id })) } }),
+    });
+    expect(bought.status).toBe(200);
+    const sale = ((await bought.json()) as { data: { id: string; link: string } }).data;
+    const { context, page, errors } = await operator(lang);
+    await page.goto(sale.link);
+    await Promise.all([page.waitForURL((u) => u.pathname.endsWith(sale.id)), page.click("[data-testid=pay-approve]")]);
+    const download = () => fetch(shop.url(`/api/download?lang=${lang}`), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { id: sale.id, id_photo: api.data.fotos[0].id } }) });
+    expect((await download()).status).toBe(200);
+
+    await page.goto(shop.url(adminHref("adminOrders", lang, {}, { q: email })));
+    await Promise.all([page.waitForURL(/\/admin\/[^/]+\/\d+$/), page.click("[data-testid=orders-table] tbody a")]);
+    await page.locator("[data-testid=refund-form]").waitFor();
+    // The confirmation box is required: without it nothing is sent.
+    await page.click("[data-testid=refund]");
+    expect(page.url()).not.toContain("notice=");
+    await page.check("[data-testid=refund-form] input[name=confirm]");
+    await Promise.all([page.waitForURL(/notice=refunded/), page.click("[data-testid=refund]")]);
+    await page.getByText(fill(a.orders.refundedNow, { provider: "Demo" })).waitFor();
+    expect(await page.textContent("[data-testid=order-history]")).toContain(a.orders.states["5"]);
+    expect(await page.locator("[data-testid=refund-form]").count()).toBe(0);
+    expect((await download()).status).toBe(402);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.runIf(lang === "es")("marks an order paid by hand, refunds it with a reason, and exports it as CSV", async () => {
     const api = (await (await fetch(shop.url(`/api/fotos/${slug}?lang=es`))).json()) as { data: { fotos: { id: string }[] } };
     const email = "transfer@example.com";

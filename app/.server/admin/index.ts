@@ -101,6 +101,7 @@ export { listFilterSchema } from "./inbox.ts";
 export type { ListFilter } from "./inbox.ts";
 export type { DayPoint, RaceSales } from "./dashboard.ts";
 export { toCsv } from "./csv.ts";
+export { IMPORT_JOB } from "./import-folder.ts";
 export { ACCOUNT_FAILURES_BEFORE_DELAY, LOGIN_WINDOW_MS, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR } from "./login.ts";
 
 export type MediaUrl = (key: string | null | undefined) => string;

@@ -7,6 +7,7 @@ import type { Services } from "../services.ts";
 import { abuseLimits } from "./abuse-limits.ts";
 import { cliBridge } from "./cli-bridge.ts";
 import { mediaHandler } from "./media.ts";
+import { metricsHandler } from "./metrics.ts";
 import { pageHandler } from "./page-handler.ts";
 import { requestGuard, sendRefusal } from "./request-guard.ts";
 import { requestLog } from "./request-log.ts";
@@ -28,7 +29,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   app.disable("x-powered-by");
   // Rate limits and logs key on req.ip: only the proxies TRUST_PROXY names may set it from X-Forwarded-For.
   app.set("trust proxy", services.env.trustProxy);
-  app.use(requestLog(services.logger));
+  app.use(requestLog(services.logger, services.metrics.observe));
   app.use(requestGuard());
   app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));
   app.use(compression());
@@ -42,6 +43,14 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
       res.status(503).json({ status: "error", database: "unreachable" });
     }
   });
+
+  // For a load balancer: take traffic only while the database answers and the server is not stopping.
+  app.get("/readyz", async (_req, res) => {
+    const ready = !app.locals.stopping && (await services.ready());
+    res.setHeader("Cache-Control", "no-store");
+    res.status(ready ? 200 : 503).json({ ready });
+  });
+  app.get("/metrics", metricsHandler(services.metrics, services.env.METRICS_TOKEN, services.logger));
 
   app.get("/media/{*key}", mediaHandler(services.storage));
   app.use("/internal/cli", cliBridge(services));
@@ -80,7 +89,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
       return;
     }
     services.logger.error({ err: error }, "unhandled error");
-    if (!res.headersSent) res.status(500).type("text/plain").send("Internal error");
+    if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error (reference ${String(res.locals.requestId ?? "")})`);
     else res.destroy();
   });
   return app;

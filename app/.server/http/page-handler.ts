@@ -2,6 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
+import { REQUEST_ID_PLACEHOLDER } from "../../request-reference.ts";
 import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
 import { refererLang } from "./respond.ts";
@@ -172,7 +173,9 @@ export function pageHandler({
         const response = await handle(toRequest(req, res, body), getLoadContext(req));
         if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
         const headers = new Headers(response.headers);
-        const html = withNonce(await response.text(), headers, mode === "development");
+        let html = withNonce(await response.text(), headers, mode === "development");
+        // An error page names its request (never cached: only 200 and 404 are).
+        if (response.status >= 500) html = html.replaceAll(REQUEST_ID_PLACEHOLDER, String(res.locals.requestId ?? ""));
         return new Response(html, { status: response.status, statusText: response.statusText, headers });
       };
       if (cache && isCacheable(req)) {

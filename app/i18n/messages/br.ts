@@ -429,6 +429,8 @@ export default {
     cartTooLarge: "O carrinho é grande demais para uma só compra: divida-o em dois.",
     postOnly: "Este endereço só aceita envios (POST).",
     generic: "Ocorreu um erro, tente novamente",
+    /** Beside the request id on an error page. */
+    reference: "Código de referência",
     pageNotFoundTitle: "Página não encontrada",
     emptyCart: "Seu carrinho está vazio.",
     photoUnavailable: "Alguma das fotos não está mais disponível. Confira seu carrinho.",

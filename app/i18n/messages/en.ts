@@ -429,6 +429,8 @@ export default {
     cartTooLarge: "The cart is too large for one purchase: split it in two.",
     postOnly: "This address only accepts submissions (POST).",
     generic: "An error has occurred, please try again",
+    /** Beside the request id on an error page. */
+    reference: "Reference",
     pageNotFoundTitle: "Page not found",
     emptyCart: "Your cart is empty.",
     photoUnavailable: "One of the photos is no longer available. Please check your cart.",

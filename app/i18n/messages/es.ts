@@ -430,6 +430,8 @@ const es = {
     cartTooLarge: "El carrito es demasiado grande para una sola compra: dividilo en dos.",
     postOnly: "Este recurso solo acepta envíos (POST).",
     generic: "Ha ocurrido un error, intente de nuevo",
+    /** Beside the request id on an error page. */
+    reference: "Código de referencia",
     pageNotFoundTitle: "Página no encontrada",
     emptyCart: "Tu carrito está vacío.",
     photoUnavailable: "Alguna de las fotos ya no está disponible. Revisá tu carrito.",
