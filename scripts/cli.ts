@@ -1,11 +1,13 @@
 // `npm run cli -- <command>`: operator commands. With the embedded database and
 // the shop running, the work is handed to the server over loopback (two
 // processes must never open one PGlite folder).
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { boot } from "../app/.server/boot.ts";
 import { EnvError, getEnv, loadEnvFile, type Env } from "../app/.server/env.ts";
 import { readServerLock } from "../app/.server/server-lock.ts";
+import type { Manifest } from "../app/.server/backup/archive.ts";
 import { generatePassword } from "../app/.server/admin/index.ts";
 import type { ImportReport } from "../app/.server/catalog/index.ts";
 import { describeProgress, type RecognitionProgress } from "../app/.server/recognition/index.ts";
@@ -13,7 +15,10 @@ import { progressBar } from "./progress-bar.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
   import <folder>                         import a race folder (race.json, photos/, photos.csv)
-  create-admin <email> [--password P] [--role admin|photographer]`;
+  create-admin <email> [--password P] [--role admin|photographer]
+  backup <file>                           the whole shop (database and files) in one archive
+  restore <file>                          a backup into an empty data folder or database (the shop stopped)
+  move-to-postgres <DATABASE_URL>         this embedded shop's database onto an empty PostgreSQL server`;
 
 type Line = { progress?: { done: number; total: number; file: string }; bibs?: RecognitionProgress; result?: unknown; error?: string };
 
@@ -131,9 +136,52 @@ async function main() {
     console.log(`${result.created ? "Created" : "Updated"} ${role} ${email}${values.password ? "" : ` with password ${password}`}`);
     return;
   }
+  if (command === "backup") {
+    const file = rest[0];
+    if (!file) throw new EnvError(USAGE);
+    const absolute = path.resolve(file);
+    const manifest = await run<Manifest>(env, "backup", { file: absolute }, () => {}, () => withServices(env, (services) => services.backup.write(absolute)));
+    console.log(`Backup written to ${absolute}: ${describe(manifest)}`);
+    return;
+  }
+  if (command === "restore") {
+    const file = rest[0];
+    if (!file) throw new EnvError(USAGE);
+    if (readServerLock(env)) throw new Error("The shop is running on this data folder: stop it, then restore.");
+    const manifest = await withServices(env, (services) => services.backup.restore(path.resolve(file)));
+    console.log(`Restored ${describe(manifest)} (backup of ${manifest.createdAt})`);
+    return;
+  }
+  if (command === "move-to-postgres") {
+    const url = rest[0];
+    if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new EnvError(USAGE);
+    if (env.DATABASE_URL) throw new Error("This shop already runs on PostgreSQL (DATABASE_URL is set).");
+    // A consistent copy of the embedded database (through the running shop if it runs), then into the server.
+    const temp = path.join(env.dataDir, `move-to-postgres-${Date.now()}.tar.gz`);
+    try {
+      await run<Manifest>(env, "backup", { file: temp, files: false }, () => {}, () => withServices(env, (services) => services.backup.write(temp, { files: false })));
+      const target = { ...env, DATABASE_URL: url };
+      const manifest = await withServices(target, (services) => services.backup.restore(temp, { files: false }));
+      console.log(`Moved ${describe(manifest).replace(/, 0 files$/, "")} to PostgreSQL. Files stay in ${path.join(env.dataDir, "files")}: start the shop with DATABASE_URL set (and SESSION_SECRET in production) and the same DATA_DIR.`);
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+    return;
+  }
   console.log(USAGE);
   process.exitCode = command ? 1 : 0;
 }
+
+async function withServices<T>(env: Env, work: (services: Awaited<ReturnType<typeof boot>>) => Promise<T>): Promise<T> {
+  const services = await boot(env);
+  try {
+    return await work(services);
+  } finally {
+    await services.close();
+  }
+}
+
+const describe = (m: Manifest) => `${Object.values(m.tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(m.tables).length} tables, ${m.files} files`;
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));

@@ -17,6 +17,7 @@ import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
 import type { Database } from "./db/client.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
+import { restoreBackup, writeBackup } from "./backup/archive.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -77,6 +78,11 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     housekeeping: chores,
     /** Rendered storefront responses, valid while the catalog version is (http/page-cache.ts). */
     pageCache,
+    /** The whole shop (tables and files) in one archive and back (backup/archive.ts). */
+    backup: {
+      write: (file: string, options?: { files?: boolean }) => writeBackup(db, storage, file, options),
+      restore: (file: string, options?: { files?: boolean }) => restoreBackup(db, storage, file, options),
+    },
     /** Requests, jobs, imports and sales for a Prometheus scraper (http/metrics.ts). */
     metrics: createMetrics({ db, importJob: admin.IMPORT_JOB }),
     /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */

@@ -53,6 +53,12 @@ export function cliBridge(services: Services): Router {
       return { ...report, recognition };
     });
   });
+  // A backup of the embedded database is made by the process that holds it.
+  router.post("/backup", (req, res) => {
+    const parsed = z.object({ file: z.string().min(1), files: z.boolean().optional() }).safeParse(req.body);
+    if (!parsed.success) return void res.status(400).json({ error: "file is required" });
+    stream(res, () => services.backup.write(parsed.data.file, { files: parsed.data.files }));
+  });
   router.post("/create-admin", (req, res) => {
     const parsed = adminBody.safeParse(req.body);
     if (!parsed.success) return void res.status(400).json({ error: "email and password are required" });

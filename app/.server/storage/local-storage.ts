@@ -56,5 +56,18 @@ export function localStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(full(key), { force: true });
     },
+    async *list() {
+      if (!fs.existsSync(root)) return;
+      for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Only what the shop could have stored under a key of its own.
+        try {
+          yield assertSafeKey(key);
+        } catch {
+          continue;
+        }
+      }
+    },
   };
 }

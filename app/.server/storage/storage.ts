@@ -13,6 +13,8 @@ export interface Storage {
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored key (backups copy them all), in no particular order. */
+  list(): AsyncIterable<string>;
 }
 
 export class MissingFile extends Error {
