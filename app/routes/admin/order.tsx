@@ -167,7 +167,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </ul>
 
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
-        <section>
+        {/* min-w-0: a long payment id scrolls inside its table instead of widening the page on a phone. */}
+        <section className="min-w-0">
           <h2 className="mb-3 text-lg font-bold text-ink">{o.payments}</h2>
           {payments.length === 0 ? (
             <p className="text-sm text-slate-500">{o.noPayments}</p>
@@ -187,7 +188,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             </Table>
           )}
         </section>
-        <section>
+        <section className="min-w-0">
           <h2 className="mb-3 text-lg font-bold text-ink">{o.history}</h2>
           <Table head={[m.common.date, m.common.state, o.cause]} testId="order-history" compact>
             {events.map((e) => (
