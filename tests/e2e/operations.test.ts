@@ -29,8 +29,9 @@ describe("operations", () => {
     expect(text).toMatch(/dorsal_jobs\{type="[\w.-]+",state="done"\} \d+/);
     expect(text).toContain("dorsal_imports_in_progress");
     expect(text).toContain("dorsal_process_resident_memory_bytes");
-    // One label per screen, never per bib or photo.
-    expect(text).not.toContain("305");
+    // One label per screen, never per race, bib or photo.
+    expect(text).not.toContain("tetra-chapelco");
+    expect(text).not.toMatch(/\{[^}]*305[^}]*\}/);
   });
 
   it("says it is ready while its database answers", async () => {
