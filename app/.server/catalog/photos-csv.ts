@@ -15,18 +15,29 @@ export type PhotoMeta = {
 
 const COLUMNS = ["file", "bibs", "tags", "free", "price_ars", "price_usd", "sale_ars", "sale_usd"] as const;
 
-/** Splits CSV text into rows of cells (RFC 4180 quotes, comma or semicolon separated). */
-export function splitCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const sep = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
-  const rows: string[][] = [];
+/**
+ * CSV text as rows of cells, each with the line it starts on (1-based): RFC 4180
+ * quotes (a separator or line break inside quotes is text, `""` is a quote), the
+ * separator the first line uses (comma, semicolon or tab), a leading BOM ignored.
+ * Blank rows are dropped.
+ */
+export function csvRows(text: string): { cells: string[]; line: number }[] {
+  const body = text.replace(/^\uFEFF/, "");
+  // The separator the first line uses most outside quotes ("Pérez, Ana";101 is a semicolon file).
+  const firstLine = (body.split(/\r?\n/, 1)[0] ?? "").replace(/"[^"]*"/g, "");
+  const count = (sep: string) => firstLine.split(sep).length - 1;
+  const sep = [";", "\t"].reduce((best, candidate) => (count(candidate) > count(best) ? candidate : best), ",");
+  const rows: { cells: string[]; line: number }[] = [];
   let row: string[] = [];
   let cell = "";
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+  let line = 1;
+  let start = 1;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch === "\n") line++;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
+      if (ch === '"' && body[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (ch === '"') quoted = false;
@@ -36,18 +47,27 @@ export function splitCsv(text: string): string[][] {
       row.push(cell);
       cell = "";
     } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
+      if (ch === "\r" && body[i + 1] === "\n") {
+        i++;
+        line++;
+      }
       row.push(cell);
-      rows.push(row);
+      rows.push({ cells: row, line: start });
       row = [];
       cell = "";
+      start = line;
     } else cell += ch;
   }
   if (cell !== "" || row.length) {
     row.push(cell);
-    rows.push(row);
+    rows.push({ cells: row, line: start });
   }
-  return rows.filter((r) => r.some((c) => c.trim() !== ""));
+  return rows.filter((r) => r.cells.some((c) => c.trim() !== ""));
+}
+
+/** Splits CSV text into rows of cells (see csvRows). */
+export function splitCsv(text: string): string[][] {
+  return csvRows(text).map((r) => r.cells);
 }
 
 function amount(cell: string, where: string): number | undefined {

@@ -5,7 +5,7 @@ const race = { date: "2025-03-15", timeZone: "America/Argentina/Buenos_Aires" };
 
 describe("timing file", () => {
   it("reads bib and time in the usual shapes, skipping a header and reporting bad lines", () => {
-    const csv = "bib,time\n101,09:12:33\n102;2025-03-15 09:13:00\n103\t2025-03-15T12:14:00Z\nabc,09:00:00\n104,soon\n105,25:61:00\n106,2025-02-30 09:00:00\n\n";
+    const csv = "bib,time\n101,09:12:33\n102,2025-03-15 09:13:00\n103,2025-03-15T12:14:00Z\nabc,09:00:00\n104,soon\n105,25:61:00\n106,2025-02-30 09:00:00\n\n";
     const { passings, errors } = parseTimingCsv(csv, race);
     expect(passings).toEqual([
       { bib: 101, at: new Date("2025-03-15T12:12:33Z") },
@@ -18,6 +18,18 @@ describe("timing file", () => {
       { line: 7, problem: "time", value: "25:61:00" },
       { line: 8, problem: "time", value: "2025-02-30 09:00:00" },
     ]);
+  });
+
+  it("reads files as spreadsheets write them: semicolons with decimal commas, tabs, quoted cells, a BOM, Windows line ends", () => {
+    const want = [
+      { bib: 101, at: new Date("2025-03-15T12:12:33Z") },
+      { bib: 102, at: new Date("2025-03-15T12:13:00Z") },
+    ];
+    expect(parseTimingCsv("\uFEFFdorsal;hora\r\n101;09:12:33,5\r\n102;09:13:00\r\n", race).passings.map((p) => p.bib)).toEqual([101, 102]);
+    expect(parseTimingCsv("bib\ttime\n101\t09:12:33\n102\t2025-03-15 09:13:00\n", race).passings).toEqual(want);
+    expect(parseTimingCsv('"bib","time","name"\n"101","09:12:33","Pérez, Ana"\n"102","09:13:00","Paz, Eva"\n', race).passings).toEqual(want);
+    // A bad row names the line it starts on, blank lines counted.
+    expect(parseTimingCsv("bib;time\n\n101;09:12:33\nx;09:13:00\n", race).errors).toEqual([{ line: 4, problem: "bib", value: "x" }]);
   });
 
   it("needs the race date for bare clock times", () => {

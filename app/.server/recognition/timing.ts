@@ -1,3 +1,5 @@
+// The CSV reader itself, not catalog's index (that would pull the catalog into recognition).
+import { csvRows } from "../catalog/photos-csv.ts";
 import { zonedToInstant } from "../images/index.ts";
 
 // The organiser's timing file as a second opinion: a runner whose chip crossed
@@ -23,24 +25,23 @@ export type TimingLineError = { line: number; problem: "bib" | "time" | "noDate"
 export type TimingParse = { passings: Passing[]; errors: TimingLineError[] };
 
 /**
- * Reads "bib,time" lines (comma, semicolon or tab; a header line is skipped).
- * Time is "HH:MM:SS" on the race day, "YYYY-MM-DD HH:MM:SS" on the race's wall
- * clock, or ISO 8601 with an offset.
+ * Reads "bib,time" rows (CSV as a spreadsheet writes it: comma, semicolon or
+ * tab, quoted cells, a BOM; a header row is skipped). Time is "HH:MM:SS" on
+ * the race day, "YYYY-MM-DD HH:MM:SS" on the race's wall clock, or ISO 8601
+ * with an offset.
  */
 export function parseTimingCsv(text: string, race: { date: string | null; timeZone: string }): TimingParse {
   const passings: Passing[] = [];
   const errors: TimingParse["errors"] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line) return;
-    const [bibCell = "", timeCell = ""] = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ""));
+  csvRows(text).forEach(({ cells, line }, index) => {
+    const [bibCell = "", timeCell = ""] = cells.map((c) => c.trim());
     if (index === 0 && !/^\d+$/.test(bibCell)) return; // header
     const bib = /^\d{1,6}$/.test(bibCell) ? Number(bibCell) : NaN;
-    if (!(bib > 0)) return void errors.push({ line: index + 1, problem: "bib", value: bibCell.slice(0, 40) });
+    if (!(bib > 0)) return void errors.push({ line, problem: "bib", value: bibCell.slice(0, 40) });
     // A bare clock time needs the race's date, which the race may not have yet.
-    if (!race.date && CLOCK.test(timeCell)) return void errors.push({ line: index + 1, problem: "noDate", value: timeCell.slice(0, 40) });
+    if (!race.date && CLOCK.test(timeCell)) return void errors.push({ line, problem: "noDate", value: timeCell.slice(0, 40) });
     const at = parseTime(timeCell, race);
-    if (!at) return void errors.push({ line: index + 1, problem: "time", value: timeCell.slice(0, 40) });
+    if (!at) return void errors.push({ line, problem: "time", value: timeCell.slice(0, 40) });
     passings.push({ bib, at });
   });
   return { passings, errors };
