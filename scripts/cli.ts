@@ -91,9 +91,8 @@ async function main() {
         bibBar.update(done, total, "reading bibs");
       }
     };
-    const report = await run<ImportResult>(env, "import", { folder: absolute }, onLine, async () => {
-      const services = await boot(env);
-      try {
+    const report = await run<ImportResult>(env, "import", { folder: absolute }, onLine, () =>
+      withServices(env, async (services) => {
         const result = await services.imports.folder(absolute, (done, total, file) => bar.update(done, total, file));
         bar.done();
         console.log("Making watermarked images and reading bibs…");
@@ -106,10 +105,8 @@ async function main() {
           clearInterval(follow);
         }
         return { ...result, recognition: await services.recognition.progressForSlug(result.slug) };
-      } finally {
-        await services.close();
-      }
-    });
+      }),
+    );
     bar.done();
     bibBar.done();
     printReport(report);
@@ -125,14 +122,9 @@ async function main() {
     if (!email) throw new EnvError(USAGE);
     const role = values.role === "photographer" ? "photographer" : "admin";
     const password = values.password ?? generatePassword();
-    const result = await run<{ created: boolean }>(env, "create-admin", { email, password, role }, () => {}, async () => {
-      const services = await boot(env);
-      try {
-        return await services.admins.create(email, password, role);
-      } finally {
-        await services.close();
-      }
-    });
+    const result = await run<{ created: boolean }>(env, "create-admin", { email, password, role }, () => {}, () =>
+      withServices(env, (services) => services.admins.create(email, password, role)),
+    );
     console.log(`${result.created ? "Created" : "Updated"} ${role} ${email}${values.password ? "" : ` with password ${password}`}`);
     return;
   }

@@ -15,7 +15,7 @@ import * as orders from "./orders/index.ts";
 import * as payments from "./payments/index.ts";
 import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
-import type { Database } from "./db/client.ts";
+import { ping, type Database } from "./db/client.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
 import { restoreBackup, writeBackup } from "./backup/archive.ts";
 import { createMetrics } from "./http/metrics.ts";
@@ -93,7 +93,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     },
     /** Whether this instance should take traffic: booted (the caller knows) and its database answering within a second. */
     async ready(): Promise<boolean> {
-      const answer = db.execute(sql`select 1`).then(() => true, () => false);
+      const answer = ping(db).then(() => true, () => false);
       const late = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
       return Promise.race([answer, late]);
     },

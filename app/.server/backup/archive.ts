@@ -5,7 +5,7 @@ import { createGunzip } from "node:zlib";
 import { TarArchive } from "archiver";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Storage } from "../storage/index.ts";
 import { tablesInOrder } from "./tables.ts";
 
@@ -27,12 +27,6 @@ export type Manifest = {
 };
 
 export class BackupError extends Error {}
-
-type Rows<T> = { rows?: T[] } | T[];
-const rowsOf = <T,>(result: unknown): T[] => {
-  const r = result as Rows<T>;
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
 
 async function schemaOf(db: Db): Promise<string> {
   const [last] = rowsOf<{ hash: string }>(await db.execute(sql`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`));

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import client from "prom-client";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { screenOfPath } from "./page-screen.ts";
 
@@ -39,10 +39,7 @@ export function createMetrics({ db, importJob }: { db: Db; /** The job type of a
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const rows = async <T,>(query: ReturnType<typeof sql>) => {
-    const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-    return Array.isArray(result) ? result : (result.rows ?? []);
-  };
+  const rows = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
   new client.Gauge({
     name: "dorsal_jobs",
     help: "Jobs by type and state (queued, running, done, failed)",
