@@ -56,7 +56,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   // Rendered pages and the reads behind them live as long as the catalog version does.
   const pageCache = createPageCache({ db, listen: database.listen });
   const catalogMemo = catalog.versionedMemo(pageCache.version);
-  const chores = createHousekeeping({ db, logger, expireZips: files.expireZips });
+  const chores = createHousekeeping({ db, logger, expire: { zips: files.expireZips, uploads: office.uploads.expire } });
 
   // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
   // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).

@@ -4,7 +4,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import sharp from "sharp";
 import { OUTCOME_HEADER, type Operator } from "../../app/.server/admin/index.ts";
+import { SharedUploadStore } from "../../app/.server/admin/upload-store.ts";
+import { UPLOAD_EXPIRE_MS } from "../../app/.server/admin/uploads.ts";
 import { auditLog, notifySignups, photos, races } from "../../app/.server/db/schema.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices, type Services } from "../../app/.server/services.ts";
@@ -36,6 +40,16 @@ function tusServer(first: Services) {
 }
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/** A photo no other test sent (its own colour and noise). */
+const photo = (background: string) =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background, noise: { type: "gaussian", mean: 100, sigma: 30 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** The upload store as another instance on the same database and files would hold it. */
+const filesOf = (shop: TestShop) => localStorage(path.join(shop.dataDir, "files"));
+const storeOf = (shop: TestShop) => new SharedUploadStore(shop.database.db, filesOf(shop), path.join(shop.dataDir, "tmp", "uploads"), UPLOAD_EXPIRE_MS);
 
 describe("photo uploads and folder imports", () => {
   let shop: TestShop;
@@ -136,7 +150,7 @@ describe("photo uploads and folder imports", () => {
     const location = (await create("A002.jpg", bytes.length)).headers.get("location") ?? "";
     // The bytes arrive, then the process dies before the ingest: written straight into the store.
     const id = location.split("/").pop() ?? "";
-    await fs.appendFile(path.join(shop.dataDir, "tmp", "uploads", id), bytes);
+    await storeOf(shop).write(Readable.from([bytes]), id, 0);
     const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
     await restarted.admin.uploads.recover();
     const [row] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A002")));
@@ -145,6 +159,49 @@ describe("photo uploads and folder imports", () => {
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
     expect(outcomeOf(head)).toMatchObject({ kind: "created" });
     tus.restart(shop.services);
+  });
+
+  it("keeps what a killed process had received of a PATCH, and only where it continues the upload", async () => {
+    const bytes = await photo("#2a6");
+    const location = (await create("A005.jpg", bytes.length)).headers.get("location") ?? "";
+    const id = location.split("/").pop() ?? "";
+    const third = Math.floor(bytes.length / 3);
+    expect((await patch(location, 0, bytes.subarray(0, third))).status).toBe(204);
+    // A process that died mid-PATCH left its scratch file: the next third, and a stale copy of the first.
+    const dead = path.join(shop.dataDir, "tmp", "uploads", "999999-dead01");
+    await fs.mkdir(dead, { recursive: true });
+    await fs.writeFile(path.join(dead, `${id}-${third}-0000beef`), bytes.subarray(third, 2 * third));
+    await fs.writeFile(path.join(dead, `${id}-0-0000dead`), bytes.subarray(0, third));
+    const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
+    await restarted.admin.uploads.recover();
+    tus.restart(restarted);
+    const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
+    expect(head.headers.get("upload-offset")).toBe(String(2 * third));
+    await expect(fs.stat(dead)).rejects.toThrow();
+    const done = await patch(location, 2 * third, bytes.subarray(2 * third));
+    expect(outcomeOf(done)).toMatchObject({ kind: "created" });
+    // The stored original is the file sent, byte for byte.
+    const [stored] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A005")));
+    expect(Buffer.compare(await filesOf(shop).get(stored.originalKey), bytes)).toBe(0);
+    tus.restart(shop.services);
+  });
+
+  it("lets one of two PATCHes at the same offset in, and refuses the other without mixing their bytes", async () => {
+    const bytes = await photo("#a62");
+    const location = (await create("A006.jpg", bytes.length)).headers.get("location") ?? "";
+    const id = location.split("/").pop() ?? "";
+    const half = Math.floor(bytes.length / 2);
+    const junk = Buffer.alloc(half, 7);
+    const [one, two] = await Promise.allSettled([storeOf(shop).write(Readable.from([bytes.subarray(0, half)]), id, 0), storeOf(shop).write(Readable.from([junk]), id, 0)]);
+    expect([one.status, two.status].sort()).toEqual(["fulfilled", "rejected"]);
+    const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
+    expect(head.headers.get("upload-offset")).toBe(String(half));
+    if (one.status === "rejected") {
+      // The junk won: the upload holds it, never a mix. Start this one over.
+      expect(outcomeOf(await patch(location, half, bytes.subarray(half)))).toMatchObject({ kind: "broken" });
+      return;
+    }
+    expect(outcomeOf(await patch(location, half, bytes.subarray(half)))).toMatchObject({ kind: "created" });
   });
 
   it("imports a server folder as a job with progress, and publishing through it writes to the notify list once", async () => {

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/admin/index.ts";
 import { openDatabase } from "../../app/.server/db/client.ts";
-import { adminSessions, adminUsers, jobs, orders, photos, rateHits, races } from "../../app/.server/db/schema.ts";
+import { adminSessions, adminUsers, jobs, orders, photos, rateHits, races, uploads } from "../../app/.server/db/schema.ts";
 import { createRateLimiter } from "../../app/.server/http/rate-limit.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, FIXTURES, onPostgres, type TestShop } from "./helpers.ts";
@@ -140,13 +140,19 @@ describe("security findings", () => {
     expect((await shop.services.purchases.requestZip(ids[0])).status).toBe("processing");
   });
 
-  it("housekeeping: old rate-limit hits, login attempts, finished jobs and expired sessions are pruned", async () => {
+  it("housekeeping: old rate-limit hits, login attempts, finished jobs, expired sessions and abandoned uploads are pruned", async () => {
     const { db } = shop.database;
     const old = new Date(Date.now() - 400 * 24 * 3600_000);
     await db.insert(rateHits).values({ bucket: "contact", key: "1.2.3.4", at: old });
     await db.insert(jobs).values({ type: "noop", status: "done", finishedAt: old });
     await db.insert(adminSessions).values({ id: "expired-session", adminId: admin.id, ip: "", userAgent: "", expiresAt: old });
+    // A photo upload abandoned halfway three days ago: its row and its bytes go.
+    const part = `uploads/${"e".repeat(32)}/000000000000-0000beef`;
+    await shop.services.storage.put(part, Buffer.from("half a photo"));
+    await db.insert(uploads).values({ id: "e".repeat(32), size: 100, received: 12, parts: [part], createdAt: new Date(Date.now() - 3 * 24 * 3600_000) });
     const pruned = await shop.services.housekeeping.prune();
+    expect(pruned.uploads).toBe(1);
+    expect(await shop.services.storage.exists(part)).toBe(false);
     expect(pruned.rateHits).toBeGreaterThanOrEqual(1);
     expect(pruned.jobs).toBeGreaterThanOrEqual(1);
     expect(pruned.sessions).toBeGreaterThanOrEqual(1);

@@ -153,7 +153,7 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       db,
       storage,
       logger,
-      directory: path.join(env.dataDir, "tmp", "uploads"),
+      scratch: path.join(env.dataDir, "tmp", "uploads"),
       authenticate: (cookieHeader) => readSession(session, cookieHeader),
     }),
     operators: {

@@ -1,22 +1,24 @@
-import fs from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { isDbInt } from "../../domain/ids.ts";
 import { Server, type Upload } from "@tus/server";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { ingestPhoto, type IngestOutcome } from "../catalog/index.ts";
 import type { Db } from "../db/client.ts";
-import { races } from "../db/schema.ts";
+import { races, uploads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
 import { canUseRace, type Operator } from "./operator.ts";
+import { SharedUploadStore } from "./upload-store.ts";
 
 export const UPLOAD_PATH = "/admin/uploads";
 /** A camera JPEG is 5–40 MB; anything far larger is not a photo we sell. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-const EXPIRE_MS = 2 * 86_400_000;
+export const UPLOAD_EXPIRE_MS = 2 * 86_400_000;
+/** An ingest claimed longer ago than this died with its instance; another may take it over. */
+const INGEST_CLAIM_MS = 10 * 60_000;
+const OUTCOME_POLL_MS = 250;
 const JPEG_NAME = /\.jpe?g$/i;
 
 export type UploadOutcome = IngestOutcome | { kind: "refused"; reason: string };
@@ -28,7 +30,8 @@ type Deps = {
   db: Db;
   storage: Storage;
   logger: Logger;
-  directory: string;
+  /** Where PATCH bodies land before they are stored (a folder per process inside). */
+  scratch: string;
   authenticate: (cookieHeader: string | null | undefined) => Promise<Operator | undefined>;
 };
 
@@ -48,23 +51,23 @@ function serialQueue() {
   };
 }
 
-/** What became of a finished upload, kept beside the uploads until they expire. */
+/** What became of a finished upload, kept with the upload until it expires. */
 type Finished = { raceId: number; size: number; outcome: UploadOutcome };
 
 /**
- * Resumable photo uploads (tus protocol). Files stream to DATA_DIR/tmp/uploads
- * in chunks, never whole in memory; a dropped connection resumes at the last
- * byte the server has, also after a restart (the store keeps each upload's
- * state in a file beside it). Each finished file goes through ingestPhoto
- * (duplicate check, EXIF time, broken-file report, derivatives job) and is then
- * removed; its outcome is kept so that a client that lost the final answer and
- * asks again (tus asks with HEAD) still learns it. A file whose bytes all
- * arrived but whose ingest a crash cut short is ingested when the server next
- * starts (`recover`), or when its client comes back, whichever is first.
+ * Resumable photo uploads (tus protocol). Each PATCH streams to a scratch file
+ * and then into storage (upload-store.ts), never whole in memory; a dropped
+ * connection resumes at the last byte the shop has, on any instance and after
+ * a restart. Each finished file goes through ingestPhoto (duplicate check,
+ * EXIF time, broken-file report, derivatives job) exactly once, claimed in the
+ * database, and its bytes are then freed; its outcome is kept so that a client
+ * that lost the final answer and asks again (tus asks with HEAD) still learns
+ * it, from whichever instance it asks. A file whose bytes all arrived but
+ * whose ingest a crash cut short is ingested when a server next starts
+ * (`recover`), or when its client comes back, whichever is first.
  */
-export function createPhotoUploads({ db, storage, logger, directory, authenticate }: Deps) {
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
-  const outcomes = `${directory}-outcomes`;
+export function createPhotoUploads({ db, storage, logger, scratch, authenticate }: Deps) {
+  const datastore = new SharedUploadStore(db, storage, scratch, UPLOAD_EXPIRE_MS);
   const serially = serialQueue();
   const inFlight = new Map<string, Promise<Finished>>();
 
@@ -85,34 +88,54 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
   }
 
   const fileName = (metadata: Upload["metadata"]) => path.basename(String(metadata?.filename ?? metadata?.name ?? ""));
-  const outcomeFile = (id: string) => path.join(outcomes, `${path.basename(id)}.json`);
 
   async function readFinished(id: string): Promise<Finished | undefined> {
-    try {
-      return JSON.parse(await fs.readFile(outcomeFile(id), "utf8")) as Finished;
-    } catch {
-      return undefined;
-    }
+    const [row] = await db.select({ outcome: uploads.outcome }).from(uploads).where(eq(uploads.id, id));
+    return (row?.outcome as Finished | null) ?? undefined;
   }
 
-  /** Ingests a complete upload once, records its outcome, and frees its bytes. */
+  /** No instance holds the ingest, or its claim is older than any ingest takes. */
+  const unclaimed = () => or(isNull(uploads.ingestClaimedAt), lt(uploads.ingestClaimedAt, sql`now() - make_interval(secs => ${INGEST_CLAIM_MS / 1000})`));
+
+  /** Takes the ingest of a whole upload for this instance, unless another holds a live claim or it is done. */
+  async function claimIngest(id: string): Promise<boolean> {
+    const claimed = await db
+      .update(uploads)
+      .set({ ingestClaimedAt: sql`now()` })
+      .where(and(eq(uploads.id, id), isNull(uploads.outcome), unclaimed()))
+      .returning({ id: uploads.id });
+    return claimed.length > 0;
+  }
+
+  /** The outcome another instance is writing: waited for as long as its claim lives. */
+  async function awaitOutcome(id: string): Promise<Finished> {
+    const deadline = Date.now() + INGEST_CLAIM_MS;
+    while (Date.now() < deadline) {
+      const finished = await readFinished(id);
+      if (finished) return finished;
+      await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
+    }
+    throw new Error(`upload ${id}: no outcome while another instance held its ingest`);
+  }
+
+  /** Ingests a complete upload once (across instances), records its outcome, and frees its bytes. */
   function finish(upload: Upload, operatorId: number, race: typeof races.$inferSelect): Promise<Finished> {
     const running = inFlight.get(upload.id);
     if (running) return running;
     const work = (async (): Promise<Finished> => {
+      if (!(await claimIngest(upload.id))) return (await readFinished(upload.id)) ?? awaitOutcome(upload.id);
       const name = fileName(upload.metadata);
       let outcome: UploadOutcome;
       try {
-        const data = await fs.readFile(path.join(directory, upload.id));
+        const data = await datastore.readWhole(upload.id);
         outcome = await serially(race.id, () => ingestPhoto(db, storage, { race, fileName: name, data }));
       } catch (error) {
         logger.error({ err: error, raceId: race.id, file: name }, "ingesting an uploaded photo failed");
         outcome = { kind: "refused", reason: "could not be stored" };
       }
       const finished: Finished = { raceId: race.id, size: upload.size ?? upload.offset, outcome };
-      await fs.mkdir(outcomes, { recursive: true });
-      await fs.writeFile(outcomeFile(upload.id), JSON.stringify(finished));
-      await datastore.remove(upload.id).catch(() => {});
+      await db.update(uploads).set({ outcome: finished, finishedAt: sql`now()` }).where(eq(uploads.id, upload.id));
+      await datastore.releaseParts(upload.id).catch((error: unknown) => logger.warn({ err: error, upload: upload.id }, "freeing an upload's parts failed"));
       await audit(db, { id: operatorId }, "photo.upload", { raceId: race.id, file: name, outcome: outcome.kind });
       return finished;
     })();
@@ -180,31 +203,42 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
     return true;
   }
 
-  /** On start: ingest whole uploads a crash left behind, and forget old outcomes and abandoned halves. */
+  /** On start: keep what a killed process received, ingest whole uploads a crash left behind (unless a live instance is on it), and forget expired ones. */
   async function recover(): Promise<void> {
-    // The store creates its folder on its own schedule; a first start must not find it missing.
-    await fs.mkdir(directory, { recursive: true });
-    const ids = (await datastore.configstore.list?.()) ?? [];
-    for (const id of ids) {
+    adopting = datastore.adoptLeftovers().then((adopted) => {
+      if (adopted > 0) logger.info({ adopted }, "kept the bytes of uploads cut short by a stop");
+    });
+    await adopting;
+    const waiting = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(isNull(uploads.outcome), isNotNull(uploads.size), eq(uploads.received, uploads.size)));
+    for (const { id } of waiting) {
       const upload = await datastore.getUpload(id).catch(() => undefined);
-      if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+      if (!upload) continue;
       const operatorId = Number(upload.metadata?.operatorId);
       const race = await raceFor({ id: operatorId, role: "admin" }, upload.metadata).catch(() => undefined);
-      if (race && Number.isSafeInteger(operatorId)) await finish(upload, operatorId, race);
+      if (race && Number.isSafeInteger(operatorId) && (await claimable(id))) await finish(upload, operatorId, race);
     }
     await datastore.deleteExpired();
-    const names = await fs.readdir(outcomes).catch(() => [] as string[]);
-    for (const name of names) {
-      const file = path.join(outcomes, name);
-      const stat = await fs.stat(file).catch(() => undefined);
-      if (stat && Date.now() - stat.mtimeMs > EXPIRE_MS) await fs.rm(file, { force: true });
-    }
+  }
+
+  /** Whether no live claim holds this upload's ingest (so a start-up sweep does not wait on another instance). */
+  async function claimable(id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, id), unclaimed()));
+    return Boolean(row);
   }
 
   let recovering: Promise<void> | undefined;
+  /** Requests wait for a stopped process's bytes to be adopted, or a resumed upload would start before them. */
+  let adopting: Promise<void> | undefined;
 
   return {
     async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+      await adopting?.catch(() => {});
       const id = req.url ? decodeURIComponent(new URL(req.url, "http://x").pathname.slice(UPLOAD_PATH.length + 1)) : "";
       if (req.method === "HEAD" && id && !id.includes("/")) {
         try {
@@ -220,5 +254,8 @@ export function createPhotoUploads({ db, storage, logger, directory, authenticat
      * it must never ingest an upload the server is finishing.
      */
     recover: () => (recovering ??= recover().catch((error: unknown) => logger.warn({ err: error }, "recovering uploads failed"))),
+
+    /** Forgets uploads past their expiry, halves and their bytes included (housekeeping); how many went. */
+    expire: () => datastore.deleteExpired(),
   };
 }

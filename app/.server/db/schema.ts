@@ -456,6 +456,32 @@ export const rateHits = pgTable(
   (t) => [index("rate_hits_key_idx").on(t.bucket, t.key, t.at), index("rate_hits_at_idx").on(t.at)],
 );
 
+/**
+ * Resumable photo uploads (tus) in flight and just finished, shared by every
+ * instance: the bytes received so far live in storage as parts (one object per
+ * PATCH), the state here, so an upload begun on one instance resumes on any.
+ * The ingest of a whole upload is claimed (`ingest_claimed_at`) so it runs
+ * once; its outcome stays until the upload expires, for a client that lost
+ * the final answer.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    /** Null while the client defers the length. */
+    size: bigint("size", { mode: "number" }),
+    received: bigint("received", { mode: "number" }).notNull().default(0),
+    /** Storage keys of the received parts, in order. */
+    parts: jsonb("parts").$type<string[]>().notNull().default([]),
+    metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ingestClaimedAt: timestamp("ingest_claimed_at", { withTimezone: true }),
+    outcome: jsonb("outcome"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("uploads_created_idx").on(t.createdAt)],
+);
+
 /** Answers operators sent to contact messages. */
 export const contactReplies = pgTable(
   "contact_replies",

@@ -7,8 +7,8 @@ import { enqueue, type JobHandlers } from "../jobs/index.ts";
 /**
  * Tables that grow with traffic are pruned once an hour, so a busy year does
  * not leave millions of rows behind: finished jobs, rate-limit hits, login
- * attempts, expired sessions, page views past the dashboard's reach, and zips
- * nobody was handed for a month. Each instance asks for a run every hour; the
+ * attempts, expired sessions, page views past the dashboard's reach, zips
+ * nobody was handed for a month, and photo uploads past their two days. Each instance asks for a run every hour; the
  * run's key (the hour) lets only one of them through. Nothing waits in the
  * queue between runs, so "no job queued" still means the shop is idle.
  */
@@ -26,9 +26,12 @@ export const KEEP = {
   pageViews: 400 * DAY,
 };
 
-export type Pruned = Record<"jobs" | "rateHits" | "loginAttempts" | "sessions" | "pageViews" | "zips", number>;
+export type Pruned = Record<"jobs" | "rateHits" | "loginAttempts" | "sessions" | "pageViews" | "zips" | "uploads", number>;
 
-export async function pruneTables(db: Db, expireZips: () => Promise<number>, now = Date.now()): Promise<Pruned> {
+/** What other modules expire on their own terms (files to delete beside the rows); each says how many went. */
+export type Expirers = { zips: () => Promise<number>; uploads: () => Promise<number> };
+
+export async function pruneTables(db: Db, expire: Expirers, now = Date.now()): Promise<Pruned> {
   const before = (ms: number) => new Date(now - ms);
   const count = async (q: Promise<unknown[]>) => (await q).length;
   return {
@@ -47,14 +50,15 @@ export async function pruneTables(db: Db, expireZips: () => Promise<number>, now
     loginAttempts: await count(db.delete(loginAttempts).where(lt(loginAttempts.at, before(KEEP.loginAttempts))).returning({ id: loginAttempts.id })),
     sessions: await count(db.delete(adminSessions).where(lt(adminSessions.expiresAt, sql`now()`)).returning({ id: adminSessions.id })),
     pageViews: await count(db.delete(pageViews).where(lt(pageViews.at, before(KEEP.pageViews))).returning({ id: pageViews.id })),
-    zips: await expireZips(),
+    zips: await expire.zips(),
+    uploads: await expire.uploads(),
   };
 }
 
-export function createHousekeeping({ db, logger, expireZips }: { db: Db; logger: Logger; expireZips: () => Promise<number> }) {
+export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Logger; expire: Expirers }) {
   const handlers: JobHandlers = {
     [HOUSEKEEPING_JOB]: async () => {
-      const pruned = await pruneTables(db, expireZips);
+      const pruned = await pruneTables(db, expire);
       logger.info({ pruned }, "housekeeping");
     },
   };
@@ -73,6 +77,6 @@ export function createHousekeeping({ db, logger, expireZips }: { db: Db; logger:
     stop() {
       for (const timer of timers) clearTimeout(timer);
     },
-    prune: () => pruneTables(db, expireZips),
+    prune: () => pruneTables(db, expire),
   };
 }
