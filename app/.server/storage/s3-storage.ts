@@ -19,6 +19,11 @@ export function s3Storage(options: S3Options): Storage {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: Boolean(options.endpoint),
+    // Checksums only where S3 demands them: with the SDK's default, a streamed
+    // upload is sent in aws-chunked framing, which several S3-compatible
+    // servers store verbatim as the object's bytes.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = options.bucket;
   const isMissing = (error: unknown) => {
