@@ -76,7 +76,8 @@ import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRac
 import { formInputOf, type RaceForm } from "./race-form.ts";
 import { loadSessionSecret } from "./session-secret.ts";
 import { checkLoginCsrf, closeSession, loginCsrf, readSession, type SessionDeps } from "./sessions.ts";
-import { createSigner, safeEqual } from "./signing.ts";
+import { safeEqual } from "../safe-equal.ts";
+import { createSigner } from "./signing.ts";
 
 export { createAdmin, ensureFirstAdmin } from "./accounts.ts";
 export type { Role } from "./accounts.ts";

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { safeEqual } from "../safe-equal.ts";
 
 /** HMAC helpers over the session secret: signed values, derived tokens, constant-time checks. */
 export type Signer = ReturnType<typeof createSigner>;
@@ -20,11 +21,6 @@ export function createSigner(secret: Buffer) {
   };
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { safeEqual } from "../safe-equal.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
@@ -46,9 +47,7 @@ export function readClaim(key: Buffer, token: string, now = Date.now()): Claim |
   if (!body || !signature || extra !== undefined) return undefined;
   // Compared as text: decoding would let a different last character (its unused
   // low bits) pass for the same signature.
-  const given = Buffer.from(signature);
-  const expected = Buffer.from(mac(key, body));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!safeEqual(signature, mac(key, body))) return undefined;
   try {
     const parsed = claim.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
     return parsed.success && parsed.data.exp * 1000 > now ? parsed.data : undefined;

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
+import { safeEqual } from "../safe-equal.ts";
 import type { Services } from "../services.ts";
 
 // Loopback endpoints through which `npm run cli` works while the shop is running
@@ -14,10 +14,8 @@ const importBody = z.object({ folder: z.string().min(1) });
 const adminBody = z.object({ email: z.string(), password: z.string(), role: z.enum(["admin", "photographer"]).optional() });
 
 function authorized(req: Request, token: string): boolean {
-  const given = Buffer.from(req.get("x-cli-token") ?? "");
-  const want = Buffer.from(token);
   const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
-  return local && given.length === want.length && timingSafeEqual(given, want);
+  return local && safeEqual(req.get("x-cli-token") ?? "", token);
 }
 
 export function cliBridge(services: Services): Router {

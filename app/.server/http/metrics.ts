@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import client from "prom-client";
 import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { safeEqual } from "../safe-equal.ts";
 import { screenOfPath } from "./page-screen.ts";
 
 /**
@@ -109,8 +109,7 @@ export function metricsHandler(metrics: Metrics, token: string | undefined, logg
       res.status(404).type("text/plain").send("Not found");
       return;
     }
-    const given = Buffer.from(req.get("authorization") ?? "");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!safeEqual(req.get("authorization") ?? "", expected)) {
       res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized");
       return;
     }

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { safeEqual } from "../safe-equal.ts";
 import { z } from "zod";
 import { randomCode } from "../catalog/index.ts";
 import { WebhookRejected, type PaymentProvider, type WebhookInput } from "./provider.ts";
@@ -42,9 +43,7 @@ export function demoProvider(publicUrl: string): DemoProvider {
       return { body, headers: new Headers({ [DEMO_SIGNATURE_HEADER]: sign(body) }), url: new URL(`${publicUrl}/api/webhooks/demo`) };
     },
     async readWebhook({ body, headers }) {
-      const given = Buffer.from(headers.get(DEMO_SIGNATURE_HEADER) ?? "", "hex");
-      const expected = Buffer.from(sign(body), "hex");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookRejected("bad demo signature");
+      if (!safeEqual(Buffer.from(headers.get(DEMO_SIGNATURE_HEADER) ?? "", "hex"), Buffer.from(sign(body), "hex"))) throw new WebhookRejected("bad demo signature");
       const parsed = demoEvent.safeParse(JSON.parse(body));
       if (!parsed.success) throw new WebhookRejected("malformed demo event");
       const e = parsed.data;
