@@ -7,6 +7,8 @@ import { parseArgs } from "node:util";
 import { boot } from "../app/.server/boot.ts";
 import { EnvError, getEnv, loadEnvFile, type Env } from "../app/.server/env.ts";
 import { readServerLock } from "../app/.server/server-lock.ts";
+import { copyFiles } from "../app/.server/backup/copy-files.ts";
+import { createStorage } from "../app/.server/storage/index.ts";
 import type { Manifest } from "../app/.server/backup/archive.ts";
 import { generatePassword } from "../app/.server/admin/index.ts";
 import type { ImportReport } from "../app/.server/catalog/index.ts";
@@ -18,7 +20,9 @@ const USAGE = `Usage: npm run cli -- <command>
   create-admin <email> [--password P] [--role admin|photographer]
   backup <file>                           the whole shop (database and files) in one archive
   restore <file>                          a backup into an empty data folder or database (the shop stopped)
-  move-to-postgres <DATABASE_URL>         this embedded shop's database onto an empty PostgreSQL server`;
+  move-to-postgres <DATABASE_URL> [--s3 <bucket> [--s3-endpoint <url>] [--s3-region <region>]]
+                                          this embedded shop's database onto an empty PostgreSQL server,
+                                          and its files into a bucket with --s3 (credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)`;
 
 type Line = { progress?: { done: number; total: number; file: string }; bibs?: RecognitionProgress; result?: unknown; error?: string };
 
@@ -145,16 +149,39 @@ async function main() {
     return;
   }
   if (command === "move-to-postgres") {
-    const url = rest[0];
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { s3: { type: "string" }, "s3-endpoint": { type: "string" }, "s3-region": { type: "string" } },
+    });
+    const url = positionals[0];
     if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new EnvError(USAGE);
     if (env.DATABASE_URL) throw new Error("This shop already runs on PostgreSQL (DATABASE_URL is set).");
+    const bucket = values.s3 ? { S3_BUCKET: values.s3, S3_ENDPOINT: values["s3-endpoint"], S3_REGION: values["s3-region"] ?? env.S3_REGION } : undefined;
+    if (bucket?.S3_ENDPOINT && !URL.canParse(bucket.S3_ENDPOINT)) throw new EnvError(`--s3-endpoint is not a URL: ${bucket.S3_ENDPOINT}`);
+    if (bucket && env.S3_BUCKET) throw new Error("This shop's files are already in a bucket (S3_BUCKET is set): leave out --s3.");
     // A consistent copy of the embedded database (through the running shop if it runs), then into the server.
     const temp = path.join(env.dataDir, `move-to-postgres-${Date.now()}.tar.gz`);
     try {
       await run<Manifest>(env, "backup", { file: temp, files: false }, () => {}, () => withServices(env, (services) => services.backup.write(temp, { files: false })));
-      const target = { ...env, DATABASE_URL: url };
+      const target: Env = { ...env, DATABASE_URL: url, ...bucket };
+      if (bucket) {
+        // Files first: a database that names photos the bucket lacks must never go live.
+        const bar = progressBar(process.stderr);
+        const source = createStorage(env);
+        let total = 0;
+        for await (const _key of source.list()) total++;
+        const { copied, skipped } = await copyFiles(source, createStorage(target), (done, key) => bar.update(done, total, key));
+        bar.done();
+        console.log(`Copied ${copied} files into the bucket ${bucket.S3_BUCKET}${skipped ? ` (${skipped} were there already)` : ""}.`);
+      }
       const manifest = await withServices(target, (services) => services.backup.restore(temp, { files: false }));
-      console.log(`Moved ${describe(manifest).replace(/, 0 files$/, "")} to PostgreSQL. Files stay in ${path.join(env.dataDir, "files")}: start the shop with DATABASE_URL set (and SESSION_SECRET in production) and the same DATA_DIR.`);
+      const rows = describe(manifest).replace(/, 0 files$/, "");
+      console.log(
+        bucket
+          ? `Moved ${rows} to PostgreSQL. Start the shop with DATABASE_URL, S3_BUCKET${bucket.S3_ENDPOINT ? ", S3_ENDPOINT" : ""} and the AWS credentials set (and SESSION_SECRET in production); ${path.join(env.dataDir, "files")} is no longer read and can go once the shop runs.`
+          : `Moved ${rows} to PostgreSQL. Files stay in ${path.join(env.dataDir, "files")}: start the shop with DATABASE_URL set (and SESSION_SECRET in production) and the same DATA_DIR.`,
+      );
     } finally {
       fs.rmSync(temp, { force: true });
     }

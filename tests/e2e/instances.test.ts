@@ -59,15 +59,15 @@ type Fotos = { data: { id: number; found_rows: number; fotos: { id: string; id_p
 const fotosOn = async (shop: Shop): Promise<Fotos["data"]> => ((await (await fetch(shop.url(`/api/fotos/${SLUG}?p=1`))).json()) as Fotos).data;
 
 /** `npm run cli -- …` with the instances' environment: on PostgreSQL it works beside them, not through them. */
-function cli(env: Record<string, string>, args: string[]): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-cli-"));
+function cli(env: Record<string, string>, args: string[], ownDataDir?: string): Promise<string> {
+  const dataDir = ownDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-cli-"));
   return new Promise((resolve, reject) => {
     const child = spawn(projectNode, ["scripts/cli.ts", ...args], { cwd: root, env: { ...process.env, ENV_FILE: "", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (out += c));
     child.on("exit", (code) => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (code === 0) resolve(out);
       else reject(new Error(`cli ${args.join(" ")} exited ${code}:\n${out}`));
     });
@@ -246,4 +246,45 @@ describe.skipIf(!base)("two server processes on one PostgreSQL and one bucket", 
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
     expect(statuses.slice(8)).toEqual(Array(4).fill(429));
   });
+});
+
+describe.skipIf(!base)("moving an embedded shop up", () => {
+  const name = `dorsal_up_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-embedded-"));
+  let s3: S3TestServer;
+  let shop: Shop | undefined;
+
+  beforeAll(async () => {
+    await onServer(`create database ${name}`);
+    s3 = await startS3TestServer("moved-up");
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await s3?.close();
+    await onServer(`drop database if exists ${name} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("moves the database onto PostgreSQL and the files into a bucket with one command, and a shop started there sells the same race", async () => {
+    const embedded = { SEED_DEMO: "0" };
+    const imported = await cli(embedded, ["import", path.join(root, "tests/fixtures/import-basic")], dataDir);
+    expect(imported).toContain(`${SLUG}: 5 photos · 3 new`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    const credentials = { AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY };
+    const moved = await cli({ ...embedded, ...credentials }, ["move-to-postgres", url.toString(), "--s3", s3.bucket, "--s3-endpoint", s3.endpoint], dataDir);
+    expect(moved).toMatch(/Copied \d+ files into the bucket moved-up/);
+    expect(moved).toContain("Moved ");
+
+    // A new instance with nothing on its disk: the race, its prices and its images come from the server and the bucket.
+    shop = await startShop({ env: { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString("hex"), SEED_DEMO: "0", ...s3.env } });
+    const race = await fotosOn(shop);
+    expect(race.found_rows).toBe(3);
+    expect(race.fotos.find((f) => f.id_photo === "A001")?.precio_arg).toBe(5000);
+    const thumb = await fetch(shop.url(new URL(race.fotos[0].src_thumb).pathname));
+    expect(thumb.status).toBe(200);
+    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Running it again changes nothing: the database is no longer empty.
+    await expect(cli({ ...embedded, ...credentials }, ["move-to-postgres", url.toString(), "--s3", s3.bucket, "--s3-endpoint", s3.endpoint], dataDir)).rejects.toThrow(/exited 1/);
+  }, 300_000);
 });
