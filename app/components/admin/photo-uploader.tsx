@@ -194,9 +194,12 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
           <ul className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm" data-testid="upload-list">
             {shown.map((row) => (
               <li key={row.id} className="flex items-center gap-3 py-1.5" data-state={row.state} data-outcome={row.outcome?.kind}>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs">{row.name}</span>
+                <span className="min-w-20 flex-1 truncate font-mono text-xs">{row.name}</span>
                 {row.state === "uploading" && <progress className="h-1.5 w-24 accent-brand-500" max={100} value={row.percent} />}
-                <span className={`shrink-0 text-xs ${statusColor(row)}`}>{statusText(row, t)}</span>
+                {/* What the image library said stays at hand for whoever asks, in a tooltip. */}
+                <span className={`max-w-[65%] text-right text-xs ${statusColor(row)}`} title={row.outcome?.kind === "broken" ? row.outcome.reason : undefined}>
+                  {statusText(row, t)}
+                </span>
               </li>
             ))}
           </ul>
@@ -248,7 +251,7 @@ function statusText(row: Row, t: AdminMessages["photos"]): string {
     case "duplicate":
       return fill(t.duplicate, { of: outcome.of });
     case "broken":
-      return fill(t.broken, { reason: outcome.reason });
+      return t.broken;
     case "refused":
       return fill(t.refused, { reason: t.refusedStore });
   }

@@ -206,7 +206,7 @@ function ImportRunRow({ run }: { run: ImportRun }) {
               ))}
               {report.broken.map((b) => (
                 <li key={`b-${b.file}`}>
-                  {b.file}: {fill(m.photos.broken, { reason: b.reason })}
+                  {b.file}: <span title={b.reason}>{m.photos.broken}</span>
                 </li>
               ))}
             </ul>

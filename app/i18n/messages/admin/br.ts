@@ -216,7 +216,7 @@ const adminBr = {
     updated: "atualizada",
     unchanged: "sem alterações",
     duplicate: "repetida de {of}",
-    broken: "ilegível: {reason}",
+    broken: "ilegível: arquivo danificado ou que não é JPEG",
     summary: "novas: {created} · repetidas: {duplicates} · ilegíveis: {broken}",
     derivatives: "Imagens com marca d'água",
     derivativesPending: "{pending} na fila",

@@ -216,7 +216,7 @@ const adminEn = {
     updated: "updated",
     unchanged: "unchanged",
     duplicate: "duplicate of {of}",
-    broken: "unreadable: {reason}",
+    broken: "unreadable: a damaged file or not a JPEG",
     summary: "new: {created} · duplicates: {duplicates} · unreadable: {broken}",
     derivatives: "Watermarked images",
     derivativesPending: "{pending} queued",

@@ -215,7 +215,7 @@ const adminEs = {
     updated: "actualizada",
     unchanged: "sin cambios",
     duplicate: "repetida de {of}",
-    broken: "ilegible: {reason}",
+    broken: "ilegible: archivo dañado o que no es JPEG",
     summary: "nuevas: {created} · repetidas: {duplicates} · ilegibles: {broken}",
     derivatives: "Imágenes con marca de agua",
     derivativesPending: "{pending} en cola",
