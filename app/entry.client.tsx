@@ -5,13 +5,19 @@ import { langFromPath } from "./i18n/langs.ts";
 import { loadMessages, PAGE_TEXTS_ID, provideMessages, type Messages } from "./i18n/messages/index.ts";
 
 // React Router's default client entry, after one step: the page's language
-// texts, which the page carries as JSON (the other two are never downloaded
-// unless the visitor switches language), are in place before hydrating.
+// texts are in place before hydrating. The page names their file and preloads
+// it (the browser keeps it for every page of that language; the other two
+// languages are never downloaded unless the visitor switches); without it,
+// the language's chunk.
 const lang = langFromPath(window.location.pathname);
-const carried = document.getElementById(PAGE_TEXTS_ID)?.textContent;
-if (carried) provideMessages(lang, JSON.parse(carried) as Messages);
+const textsHref = document.getElementById(PAGE_TEXTS_ID)?.getAttribute("href");
+const fromFile = textsHref
+  ? fetch(textsHref)
+      .then((response) => (response.ok ? (response.json() as Promise<Messages>) : Promise.reject(new Error(String(response.status)))))
+      .then((messages) => provideMessages(lang, messages))
+  : Promise.reject(new Error("no texts file named"));
 
-void (carried ? Promise.resolve() : loadMessages(lang)).then(() => {
+void fromFile.catch(() => loadMessages(lang)).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

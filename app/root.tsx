@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 import { NONCE_PLACEHOLDER } from "./csp-nonce.ts";
@@ -19,7 +20,7 @@ import { servicesContext } from "./context.ts";
 import { TopBar } from "./components/top-bar.tsx";
 import { href } from "./i18n/href.ts";
 import { HTML_LANG, langFromPath } from "./i18n/langs.ts";
-import { loadMessages, messagesJson, PAGE_TEXTS_ID } from "./i18n/messages/index.ts";
+import { loadMessages, PAGE_TEXTS_ID } from "./i18n/messages/index.ts";
 import { useLang, useMessages } from "./i18n/use-messages.ts";
 import { REQUEST_ID_PLACEHOLDER } from "./request-reference.ts";
 import type { Route } from "./+types/root";
@@ -31,13 +32,16 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-/** The shop's public URL, for absolute canonical and hreflang links (SeoLinks). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.get(servicesContext).env.publicUrl };
+/** The shop's public URL, for absolute canonical and hreflang links (SeoLinks), and the page's texts file. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return { publicUrl: services.env.publicUrl, textsHref: services.texts.href(langFromPath(new URL(request.url).pathname)) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = langFromPath(useLocation().pathname);
+  // Absent on an error page whose loader did not run: entry.client then loads the texts' chunk.
+  const textsHref = useRouteLoaderData<typeof loader>("root")?.textsHref;
   return (
     <html lang={HTML_LANG[lang]}>
       <head>
@@ -48,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <SeoLinks />
-        <script id={PAGE_TEXTS_ID} type="application/json" nonce={NONCE_PLACEHOLDER} dangerouslySetInnerHTML={{ __html: messagesJson(lang) }} />
+        {textsHref && <link id={PAGE_TEXTS_ID} rel="preload" as="fetch" href={textsHref} crossOrigin="anonymous" />}
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         {children}

@@ -20,6 +20,7 @@ import { createHousekeeping } from "./housekeeping/index.ts";
 import { restoreBackup, writeBackup } from "./backup/archive.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { createPageCache } from "./http/page-cache.ts";
+import { createPageTexts } from "./http/page-texts.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import type { Env } from "./env.ts";
 import { combineWorkers, counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -76,6 +77,8 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     mediaUrl,
     /** Hourly pruning of tables that grow with traffic (housekeeping/index.ts). */
     housekeeping: chores,
+    /** Each language's storefront texts as one immutable file the pages name (http/page-texts.ts). */
+    texts: createPageTexts(),
     /** Rendered storefront responses, valid while the catalog version is (http/page-cache.ts). */
     pageCache,
     /** The whole shop (tables and files) in one archive and back (backup/archive.ts). */

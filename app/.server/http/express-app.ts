@@ -24,6 +24,9 @@ export type AppOptions = {
   devMiddleware?: express.RequestHandler;
 };
 
+
+/** A path whose last segment has an extension: a file, not a page. */
+const FILE_NAME = /\.[a-z0-9]{1,8}$/i;
 export function createExpressApp({ services, build, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -55,6 +58,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   app.get("/media/{*key}", mediaHandler(services.storage));
   app.use("/internal/cli", cliBridge(services));
   // Resumable photo uploads (tus); the upload service checks the operator's session and CSRF token.
+  app.get("/texts/:file", services.texts.handler);
   app.all(["/admin/uploads", "/admin/uploads/{*id}"], (req, res) => void services.admin.uploads.handle(req, res));
 
   if (devMiddleware) {
@@ -62,7 +66,10 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   } else if (clientDir) {
     // Hashed build files never change: compressed once, served from memory, cached for a year.
     app.use("/assets", staticAssets(path.join(clientDir, "assets")));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The build's other files (favicon.svg) all have an extension; pages never do. Asking the disk
+    // about every page path first cost a stat per request (a third of a cached page's time).
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.all(

@@ -5,8 +5,9 @@ export type { Messages };
 
 /**
  * The storefront's texts by language. A browser gets only its page's
- * language: the page carries it as JSON (`<PageTexts>` in the root layout),
- * read by entry.client before hydrating, and the root's client middleware
+ * language: the page names a JSON file of them (`/texts/<lang>-<hash>.json`,
+ * preloaded by the root layout, the same for every page so the browser keeps
+ * it), read by entry.client before hydrating, and the root's client middleware
  * loads another language's chunk before a navigation into it. The server has
  * all three (entry.server provides them from all.ts).
  */
@@ -26,17 +27,11 @@ export async function loadMessages(lang: Lang): Promise<Messages> {
   return (loaded[lang] ??= (await LOADERS[lang]()).default);
 }
 
-/** The id of the JSON script element that carries the page's texts. */
+/** The id of the preload link that names the page's texts file. */
 export const PAGE_TEXTS_ID = "dorsal-texts";
 
-const json = new Map<Lang, string>();
-
-/** The texts as JSON safe inside a <script> element. */
-export function messagesJson(lang: Lang): string {
-  let text = json.get(lang);
-  if (text === undefined) json.set(lang, (text = JSON.stringify(messagesOf(lang)).replace(/</g, "\\u003c")));
-  return text;
-}
+/** Where a language's texts are served: /texts/<lang>-<hash of their JSON>.json. */
+export const TEXTS_PATH = "/texts/";
 
 export function messagesOf(lang: Lang): Messages {
   const messages = loaded[lang];
