@@ -168,10 +168,7 @@ async function main() {
       if (bucket) {
         // Files first: a database that names photos the bucket lacks must never go live.
         const bar = progressBar(process.stderr);
-        const source = createStorage(env);
-        let total = 0;
-        for await (const _key of source.list()) total++;
-        const { copied, skipped } = await copyFiles(source, createStorage(target), (done, key) => bar.update(done, total, key));
+        const { copied, skipped } = await copyFiles(createStorage(env), createStorage(target), (done, total, key) => bar.update(done, total, key));
         bar.done();
         console.log(`Copied ${copied} files into the bucket ${bucket.S3_BUCKET}${skipped ? ` (${skipped} were there already)` : ""}.`);
       }

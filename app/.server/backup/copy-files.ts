@@ -9,20 +9,19 @@ export class CopyError extends Error {}
  * an interrupted move is simply run again. Ends by checking that every key
  * arrived; the source is left untouched.
  */
-export async function copyFiles(from: Storage, to: Storage, onProgress: (copied: number, key: string) => void = () => {}): Promise<{ copied: number; skipped: number }> {
+export async function copyFiles(from: Storage, to: Storage, onProgress: (done: number, total: number, key: string) => void = () => {}): Promise<{ copied: number; skipped: number }> {
   const wanted: string[] = [];
   for await (const key of from.list()) wanted.push(key);
   let copied = 0;
   let skipped = 0;
   for (const key of wanted) {
     // Both stores write a file whole or not at all, so one that exists is complete.
-    if (await to.exists(key)) {
-      skipped++;
-      continue;
+    if (await to.exists(key)) skipped++;
+    else {
+      await to.put(key, await from.get(key));
+      copied++;
     }
-    await to.put(key, await from.get(key));
-    copied++;
-    onProgress(copied + skipped, key);
+    onProgress(copied + skipped, wanted.length, key);
   }
   const arrived = new Set<string>();
   for await (const key of to.list()) arrived.add(key);

@@ -24,9 +24,9 @@ export type AppOptions = {
   devMiddleware?: express.RequestHandler;
 };
 
-
 /** A path whose last segment has an extension: a file, not a page. */
 const FILE_NAME = /\.[a-z0-9]{1,8}$/i;
+
 export function createExpressApp({ services, build, clientDir, devMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -57,8 +57,9 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
 
   app.get("/media/{*key}", mediaHandler(services.storage));
   app.use("/internal/cli", cliBridge(services));
-  // Resumable photo uploads (tus); the upload service checks the operator's session and CSRF token.
+  // Each language's storefront texts, named by their content and kept by browsers.
   app.get("/texts/:file", services.texts.handler);
+  // Resumable photo uploads (tus); the upload service checks the operator's session and CSRF token.
   app.all(["/admin/uploads", "/admin/uploads/{*id}"], (req, res) => void services.admin.uploads.handle(req, res));
 
   if (devMiddleware) {
