@@ -4,7 +4,8 @@ import { isPaidState, STATE } from "../../domain/order-states.ts";
 import type { Db } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
 import { conflict, DomainError, notFound } from "../errors.ts";
-import { PAYMENT_METHODS, ProviderUnavailable, RefundRefused, type ProviderName, type RefundOutcome } from "../payments/index.ts";
+import { providerName } from "../../domain/payment-providers.ts";
+import { ProviderUnavailable, RefundRefused, type ProviderName, type RefundOutcome } from "../payments/index.ts";
 import { applyPaymentEvent } from "./apply-payment.ts";
 import type { OrderDeps } from "./deps.ts";
 
@@ -16,8 +17,6 @@ import type { OrderDeps } from "./deps.ts";
 const REQUEST_HOLD_MS = 10 * 60_000;
 
 export type RefundAnswer = { status: "refunded" | "pending"; provider: ProviderName };
-
-const providerLabel = (name: string) => PAYMENT_METHODS[name]?.name || name;
 
 /**
  * An operator refunds a paid sale, whole, through the provider that took its
@@ -43,9 +42,9 @@ export async function refundSale(deps: OrderDeps, orderId: number, by: string): 
       .for("update");
     if (!paid) throw conflict("refundNoPayment");
     const taker = deps.payments.byName(paid.provider);
-    if (!taker) throw conflict("refundNoProvider", { provider: providerLabel(paid.provider) });
+    if (!taker) throw conflict("refundNoProvider", { provider: providerName(paid.provider) });
     const asked = paid.refundRequestedAt && Date.now() - paid.refundRequestedAt.getTime() < REQUEST_HOLD_MS;
-    if (paid.refundId || asked) throw conflict("refundPending", { provider: providerLabel(paid.provider) });
+    if (paid.refundId || asked) throw conflict("refundPending", { provider: providerName(paid.provider) });
     await tx.update(payments).set({ refundRequestedAt: new Date() }).where(eq(payments.id, paid.id));
     return { payment: paid, provider: taker };
   });
@@ -60,7 +59,7 @@ export async function refundSale(deps: OrderDeps, orderId: number, by: string): 
     });
   } catch (error) {
     await deps.db.update(payments).set({ refundRequestedAt: null }).where(eq(payments.id, payment.id));
-    const label = providerLabel(provider.name);
+    const label = providerName(provider.name);
     if (error instanceof RefundRefused) {
       deps.logger.warn({ order: orderId, provider: provider.name, err: error.message }, "refund refused by the provider");
       throw conflict("refundRefused", { provider: label });

@@ -1,4 +1,5 @@
 import type { Currency } from "../../domain/money.ts";
+import { providerName } from "../../domain/payment-providers.ts";
 import type { Lang } from "../../i18n/langs.ts";
 
 export type ProviderName = "demo" | "mercadopago" | "stripe";
@@ -10,9 +11,9 @@ export type ProviderName = "demo" | "mercadopago" | "stripe";
  */
 export const PAYMENT_METHODS: Record<string, { id: number; name: string }> = {
   free: { id: 0, name: "" },
-  mercadopago: { id: 1, name: "MercadoPago" },
-  stripe: { id: 2, name: "Stripe" },
-  demo: { id: 3, name: "Demo" },
+  mercadopago: { id: 1, name: providerName("mercadopago") },
+  stripe: { id: 2, name: providerName("stripe") },
+  demo: { id: 3, name: providerName("demo") },
   preorder: { id: 4, name: "" },
 };
 

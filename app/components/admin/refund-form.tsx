@@ -1,16 +1,12 @@
 import { Form } from "react-router";
 import { formatWhen } from "../../admin/format.ts";
 import { formatMoney } from "../../domain/money.ts";
+import { providerName } from "../../domain/payment-providers.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { CheckboxField, dangerButtonClass } from "./fields.tsx";
-
-const PROVIDERS: Record<string, string> = { demo: "Demo", mercadopago: "MercadoPago", stripe: "Stripe" };
-
-/** What a provider is called on screen. */
-export const providerName = (provider: string) => PROVIDERS[provider] ?? provider;
 
 export type RefundablePayment = { provider: string; amount: number; currency: string; refundId: string | null; refundRequestedAt: Date | string | null };
 

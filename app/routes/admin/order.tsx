@@ -11,7 +11,8 @@ import { buttonClass, dangerButtonClass, secondaryButtonClass, TextField } from 
 import { cellClass, Table } from "../../components/admin/list-tools.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { OrderStateBadge } from "../../components/admin/order-state.tsx";
-import { providerName, RefundForm } from "../../components/admin/refund-form.tsx";
+import { RefundForm } from "../../components/admin/refund-form.tsx";
+import { providerName } from "../../domain/payment-providers.ts";
 import { servicesContext } from "../../context.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { canMove, isPaidState, isStateId, STATE } from "../../domain/order-states.ts";
