@@ -1,4 +1,4 @@
-import { splitCsv } from "../catalog/photos-csv.ts";
+import { splitCsv } from "../csv.ts";
 
 // The organiser's start list (bib, name, distance, team): the race's registered
 // bibs. It is recognition's strongest prior: a reading that is no registered
@@ -42,7 +42,7 @@ function columnsOf(header: string[] | undefined): Record<keyof Entrant, number> 
  * columns in es, en or br. Unreadable bibs and repeated bibs come back by line.
  */
 export function parseStartListCsv(text: string): StartListParse {
-  const rows = splitCsv(text.replace(/^\uFEFF/, ""));
+  const rows = splitCsv(text);
   const hasHeader = rows.length > 0 && !/^\s*\d+\s*$/.test(rows[0][0] ?? "");
   const columns = columnsOf(hasHeader ? rows[0] : undefined);
   const entrants: Entrant[] = [];

@@ -1,5 +1,4 @@
-// The CSV reader itself, not catalog's index (that would pull the catalog into recognition).
-import { csvRows } from "../catalog/photos-csv.ts";
+import { csvRows } from "../csv.ts";
 import { zonedToInstant } from "../images/index.ts";
 
 // The organiser's timing file as a second opinion: a runner whose chip crossed
