@@ -18,12 +18,21 @@ export function removeServerLock(env: Env): void {
   fs.rmSync(lockFile(env), { force: true });
 }
 
+/** Whether a process with this id runs on this machine (signal 0 only asks). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The running server's lock, or undefined when none runs (a stale file from a crash is ignored). */
 export function readServerLock(env: Env): ServerLock | undefined {
   try {
     const lock = JSON.parse(fs.readFileSync(lockFile(env), "utf8")) as ServerLock;
-    process.kill(lock.pid, 0);
-    return lock;
+    return isRunning(lock.pid) ? lock : undefined;
   } catch {
     return undefined;
   }

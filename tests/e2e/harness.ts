@@ -22,6 +22,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { isRunning } from "../../app/.server/server-lock.ts";
 import { buildIfStale, projectNode, root } from "../../scripts/build-if-stale.ts";
 
 export type Shop = {
@@ -239,13 +240,7 @@ function seedingElsewhere(template: string): boolean {
   return fs.readdirSync(os.tmpdir()).some((name) => {
     if (!name.startsWith(prefix)) return false;
     const pid = Number(name.slice(prefix.length));
-    if (!Number.isInteger(pid) || pid === process.pid) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+    return Number.isInteger(pid) && pid !== process.pid && isRunning(pid);
   });
 }
 

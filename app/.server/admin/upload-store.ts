@@ -8,6 +8,7 @@ import { DataStore, ERRORS, Upload } from "@tus/server";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { uploads } from "../db/schema.ts";
+import { isRunning } from "../server-lock.ts";
 import type { Storage } from "../storage/index.ts";
 
 /** tus names its uploads with 32 hex characters; nothing else reaches a storage key. */
@@ -205,11 +206,5 @@ export class SharedUploadStore extends DataStore {
 /** Whether a scratch folder (`<pid>-<tag>`) belongs to a process still running here. */
 function isLiveProcess(folderName: string): boolean {
   const pid = Number(folderName.split("-")[0]);
-  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid);
 }
