@@ -8,8 +8,9 @@ import { enqueue, type JobHandlers } from "../jobs/index.ts";
  * Tables that grow with traffic are pruned once an hour, so a busy year does
  * not leave millions of rows behind: finished jobs, rate-limit hits, login
  * attempts, expired sessions, page views past the dashboard's reach, zips
- * nobody was handed for a month, and photo uploads past their two days. Each instance asks for a run every hour; the
- * run's key (the hour) lets only one of them through. Nothing waits in the
+ * nobody was handed for a month, and photo uploads past their two days. Each
+ * instance asks for a run every hour; the run's key (the hour) lets only one
+ * of them through. Nothing waits in the
  * queue between runs, so "no job queued" still means the shop is idle.
  */
 export const HOUSEKEEPING_JOB = "housekeeping";

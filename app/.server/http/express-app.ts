@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientContext, servicesContext } from "../../context.ts";
+import { TEXTS_PATH } from "../../i18n/messages/index.ts";
 import type { Services } from "../services.ts";
 import { abuseLimits } from "./abuse-limits.ts";
 import { cliBridge } from "./cli-bridge.ts";
@@ -58,7 +59,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   app.get("/media/{*key}", mediaHandler(services.storage));
   app.use("/internal/cli", cliBridge(services));
   // Each language's storefront texts, named by their content and kept by browsers.
-  app.get("/texts/:file", services.texts.handler);
+  app.get(`${TEXTS_PATH}:file`, services.texts.handler);
   // Resumable photo uploads (tus); the upload service checks the operator's session and CSRF token.
   app.all(["/admin/uploads", "/admin/uploads/{*id}"], (req, res) => void services.admin.uploads.handle(req, res));
 
