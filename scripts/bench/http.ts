@@ -112,7 +112,10 @@ export async function benchHttp() {
   await prepare(dataDir);
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(projectNode, ["server.ts"], {
+  // BENCH_SERVER_FLAGS: V8 flags for the server, e.g. "--no-liftoff-only --max-semi-space-size=64" for V8's own defaults.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  if (flags.length > 0) console.log(`server flags: ${flags.join(" ")}`);
+  const server: ChildProcess = spawn(projectNode, [...flags, "server.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
