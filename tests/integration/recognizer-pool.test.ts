@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRecognizerPool } from "../../app/.server/recognition/recognizer-pool.ts";
 import { FIXTURES } from "./helpers.ts";
 
-// The shop reads photos in worker threads; the answers must be the in-process reader's.
-describe("the recognizer's reader threads", () => {
+// The shop reads photos in reader processes; the answers must be the in-process reader's.
+describe("the recognizer's reader processes", () => {
   const pool = createRecognizerPool({ size: 2, idleMs: 200 });
   afterAll(() => pool.close());
   const photo = (name: string) => fs.readFileSync(path.join(FIXTURES, "import-bibs", "photos", name));
@@ -16,7 +16,7 @@ describe("the recognizer's reader threads", () => {
     expect(two.lines.map((l) => l.text)).toEqual(expect.arrayContaining(["317", "1045"]));
     expect(one.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
     await expect(pool.read(Buffer.from("not a photo"))).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the idle threads stop
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the idle readers stop
     expect((await pool.read(photo("R005.jpg"))).lines.map((l) => l.text)).toContain("560");
   });
 

@@ -3,7 +3,7 @@
  * docs/decisions/0004-bib-recognition.md.
  *
  * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB),
- * read in a pool of worker threads stopped when idle (recognizer-pool.ts):
+ * read in a pool of low-priority reader processes stopped when idle (recognizer-pool.ts):
  * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads
  * each on its own; plausible numbers (2–5 digits, no leading zero, inside the
  * race's bib list, not printed beside words) get a confidence, which the

@@ -1,23 +1,33 @@
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_READ_SETTINGS, type PhotoReading } from "./read-text.ts";
 import type { Recognizer, RecognizerOptions } from "./recognizer.ts";
-import type { ReadAnswer } from "./recognizer-thread.ts";
+import type { ReadAnswer, ReaderSetup } from "./recognizer-process.ts";
 
 export type PoolOptions = RecognizerOptions & {
-  /** Reader threads: photos read at once (the job worker's lanes). */
+  /** Reader processes: photos read at once (the job worker's lanes). */
   size?: number;
-  /** A thread idle this long is stopped, and its models' memory (~0.5 GB) goes with it. */
+  /** A reader idle this long is stopped, and its models' memory (~0.5 GB) goes with it. */
   idleMs?: number;
 };
 
-type Slot = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
+/**
+ * Readers run at this niceness: on a shop's few cores, an import's recognition
+ * takes what buyers' requests leave (bench -- http, storefront during an import).
+ */
+const READER_NICENESS = 10;
+const READER = fileURLToPath(new URL("./recognizer-process.ts", import.meta.url));
+
+type Slot = { reader: ChildProcess; busy: boolean; idle?: NodeJS.Timeout };
 type Waiting = { id: number; image: Buffer; resolve: (r: PhotoReading) => void; reject: (e: Error) => void };
 
 /**
- * The recognizer the shop runs: photos are read in worker threads (started on
- * the first photo, stopped when idle), so an import's recognition neither
- * blocks the event loop that serves buyers nor keeps its models in memory
- * between imports. Same answers as createRecognizer, which reads in-process.
+ * The recognizer the shop runs: photos are read in child processes at low
+ * priority (started on the first photo, stopped when idle), so an import's
+ * recognition neither blocks nor slows the server that serves buyers, nor keeps
+ * its models in the server's memory. Same answers as createRecognizer, which
+ * reads in-process.
  */
 export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, read = {} }: PoolOptions = {}): Recognizer & { close(): Promise<void> } {
   const settings = { ...DEFAULT_READ_SETTINGS, ...read };
@@ -33,9 +43,15 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(new URL("./recognizer-thread.ts", import.meta.url), { workerData: { threads, settings } });
-    const slot: Slot = { worker, busy: false };
-    worker.on("message", ({ id, reading, error }: ReadAnswer) => {
+    const setup: ReaderSetup = { threads, settings };
+    const reader = fork(READER, [], { serialization: "advanced", env: { ...process.env, DORSAL_READER: JSON.stringify(setup) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    try {
+      if (reader.pid) os.setPriority(reader.pid, READER_NICENESS);
+    } catch {
+      // A platform or container that refuses: the reader runs at the server's priority.
+    }
+    const slot: Slot = { reader, busy: false };
+    reader.on("message", ({ id, reading, error }: ReadAnswer) => {
       const entry = running.get(id);
       if (!entry) return;
       running.delete(id);
@@ -44,12 +60,12 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
       slot.busy = false;
       slot.idle = setTimeout(() => {
         retire(slot);
-        void worker.terminate();
+        reader.kill();
       }, idleMs);
       slot.idle.unref();
       dispatch();
     });
-    // A thread that dies takes its photo with it: that job fails (and is retried by the job queue), the rest go on.
+    // A reader that dies takes its photo with it: that job fails (and is retried by the job queue), the rest go on.
     const died = (error: Error) => {
       retire(slot);
       for (const [id, entry] of running) {
@@ -59,9 +75,9 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
       }
       dispatch();
     };
-    worker.on("error", died);
-    worker.on("exit", (code) => {
-      if (slots.includes(slot)) died(new Error(`recognition thread stopped (exit code ${code})`));
+    reader.on("error", died);
+    reader.on("exit", (code, signal) => {
+      if (slots.includes(slot)) died(new Error(`recognition reader stopped (${signal ?? `exit code ${code}`})`));
     });
     slots.push(slot);
     return slot;
@@ -75,9 +91,18 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
       clearTimeout(slot.idle);
       slot.busy = true;
       running.set(job.id, { slot, job });
-      slot.worker.postMessage({ id: job.id, image: job.image });
+      slot.reader.send({ id: job.id, image: job.image });
     }
   }
+
+  /** Stops a reader and waits until it is gone. */
+  const stop = (slot: Slot) =>
+    new Promise<void>((resolve) => {
+      clearTimeout(slot.idle);
+      if (slot.reader.exitCode !== null || slot.reader.signalCode !== null) return resolve();
+      slot.reader.once("exit", () => resolve());
+      slot.reader.kill();
+    });
 
   return {
     read(image) {
@@ -90,7 +115,7 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error("recognizer closed"));
-      await Promise.all(slots.splice(0).map((s) => (clearTimeout(s.idle), s.worker.terminate())));
+      await Promise.all(slots.splice(0).map(stop));
     },
   };
 }

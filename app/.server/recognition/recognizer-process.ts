@@ -1,0 +1,24 @@
+// One reader of the recognizer pool (recognizer-pool.ts), a child process at
+// low priority: loads the models once and reads the photos it is sent, so
+// recognition's pixel work and inference run beside the server, yield the
+// cores to buyers' requests, and give the models' memory back when it exits.
+import { loadModels } from "./models.ts";
+import { readPhoto, type ReadSettings } from "./read-text.ts";
+
+export type ReaderSetup = { threads: number; settings: ReadSettings };
+export type ReadRequest = { id: number; image: Uint8Array };
+export type ReadAnswer = { id: number; reading?: Awaited<ReturnType<typeof readPhoto>>; error?: string };
+
+const { threads, settings } = JSON.parse(process.env.DORSAL_READER ?? "{}") as ReaderSetup;
+
+process.on("message", async ({ id, image }: ReadRequest) => {
+  try {
+    const models = await loadModels({ threads });
+    const reading = await readPhoto(models, Buffer.from(image.buffer, image.byteOffset, image.byteLength), settings);
+    process.send!({ id, reading } satisfies ReadAnswer);
+  } catch (error) {
+    process.send!({ id, error: error instanceof Error ? error.message : String(error) } satisfies ReadAnswer);
+  }
+});
+// The server went away (even killed outright): nothing is left to read for.
+process.on("disconnect", () => process.exit(0));
