@@ -89,6 +89,16 @@ function memoryOf(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   }
 }
 
+/** Resident memory of a process's children together (the recognition's readers), in bytes. */
+function childrenMemoryOf(pid: number): number {
+  try {
+    const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean));
+    return children.reduce((sum, child) => sum + memoryOf(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
 async function load(base: string, opts: { paths: () => string; connections?: number; rate?: number; seconds?: number }) {
   // The requests still queued when the previous run stopped are served before this one counts.
   await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
@@ -123,7 +133,11 @@ export async function benchHttp() {
   // Peak resident memory per phase: starting (the database's WebAssembly compiled), storefront load, an import.
   const peaks = { start: 0, storefront: 0, import: 0 };
   let phase: keyof typeof peaks = "start";
-  const sampler = setInterval(() => (peaks[phase] = Math.max(peaks[phase], memoryOf(server.pid!))), 100);
+  let readersPeak = 0;
+  const sampler = setInterval(() => {
+    peaks[phase] = Math.max(peaks[phase], memoryOf(server.pid!));
+    readersPeak = Math.max(readersPeak, childrenMemoryOf(server.pid!));
+  }, 100);
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   try {
     for (let i = 0; i < 200; i++) {
@@ -206,7 +220,7 @@ export async function benchHttp() {
     console.log(
       `\nResident memory of the serving process (target < 512 MB under storefront load): after warming up ${mb(idle)}; ` +
         `peak under storefront load ${mb(peaks.storefront)}; peak while starting and warming up ${mb(peaks.start)}` +
-        (peaks.import ? `; peak during the import ${mb(peaks.import)}` : ""),
+        (peaks.import ? `; peak during the import ${mb(peaks.import)}, and of the recognition's reader processes beside it ${mb(readersPeak)}` : ""),
     );
   } finally {
     clearInterval(sampler);
