@@ -24,7 +24,7 @@ import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from
 import { clearStartList, loadStartList, startListSummary, type StartListQuery } from "./start-list-file.ts";
 import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
-/** `recognizer`: by default a pool of reader threads (stopped when idle, and by close()). */
+/** `recognizer`: by default a pool of low-priority reader processes (stopped when idle, and by close()). */
 export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer & { close?(): Promise<void> } };
 
 /**
@@ -88,7 +88,7 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     /** The race a suggestion belongs to (for permission checks), or undefined. */
     raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
     redecide: (raceId: number) => redecideRace(db, raceId),
-    /** Stops the reader threads (after the job worker has stopped). */
+    /** Stops the reader processes (after the job worker has stopped). */
     close: async () => recognizer.close?.(),
   };
 }
