@@ -185,15 +185,19 @@ export function RacePicker({
       </span>
       <ul
         id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox (ARIA 1.2); keys are handled on its input
         role="listbox"
         aria-labelledby={labelId}
         hidden={!open}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-[15rem] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-xl"
       >
         {shown.map((race, i) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: an option of the combobox; keys are handled on its input (aria-activedescendant)
+          // biome-ignore lint/a11y/useFocusableInteractive: the input keeps the focus; options are pointed at by aria-activedescendant
           <li
             key={race.slug}
             id={`${id}-opt-${i}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox (ARIA 1.2)
             role="option"
             aria-selected={race.slug === chosen?.slug}
             data-active={i === active ? "true" : undefined}

@@ -50,6 +50,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const submitted = useRef(false);
 
   useEffect(() => setMounted(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the cart's length re-runs the check, which reads the cart from storage
   useEffect(() => {
     // SPEC §5: an empty cart goes home (read from storage: the first render never has the cart).
     if (mounted && !submitted.current && browserCart().getSnapshot().items.length === 0) navigate(href("home", lang), { replace: true });

@@ -4,6 +4,7 @@ import { versionedMemo } from "./versioned-memo.ts";
 /** Like a Drizzle query: nothing runs until awaited, and every await runs it again. */
 function lazyQuery<T>(value: T, runs: { count: number }): PromiseLike<T> {
   return {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test needs (a query that runs when awaited)
     then(onFulfilled, onRejected) {
       runs.count++;
       return Promise.resolve(value).then(onFulfilled, onRejected);

@@ -63,11 +63,11 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
 
   // The first reading takes the focus on arrival and after each decision; a background refresh leaves it where it is.
   const refocus = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the queue changes, not when the current reading moves
   useEffect(() => {
     if (!refocus.current || !queue.length) return;
     refocus.current = false;
     focusItem(current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queue]);
 
   // While photos are still being read, new readings and figures arrive: refresh between decisions.

@@ -32,6 +32,7 @@ export function FilterBar({ children, exportHref, q, searchLabel }: { children?:
 
 /** A small labelled select or date inside a FilterBar. */
 export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child it wraps
   return <label className="text-xs font-semibold text-slate-600">{label}<div className="mt-0.5">{children}</div></label>;
 }
 

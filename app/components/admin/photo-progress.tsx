@@ -18,6 +18,7 @@ export type Progress = {
  */
 export function usePhotoProgress(raceId: number, initial: Progress, nudge: number): Progress {
   const [progress, setProgress] = useState(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `nudge` (a new upload) restarts the polling
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
