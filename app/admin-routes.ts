@@ -25,8 +25,7 @@ const FILES: Record<Exclude<AdminScreen, "adminLogin">, string> = {
   adminExport: "routes/admin/export.ts",
 };
 
-const localized = (screen: AdminScreen, file: string) =>
-  LANGS.map((lang) => route(ADMIN_PATHS[screen][lang], file, { id: `${screen}-${lang}` }));
+const localized = (screen: AdminScreen, file: string) => LANGS.map((lang) => route(ADMIN_PATHS[screen][lang], file, { id: `${screen}-${lang}` }));
 
 /** Back-office routes; they go before the storefront's catch-alls. */
 export const adminRoutes: RouteConfigEntry[] = [

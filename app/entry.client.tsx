@@ -17,13 +17,15 @@ const fromFile = textsHref
       .then((messages) => provideMessages(lang, messages))
   : Promise.reject(new Error("no texts file named"));
 
-void fromFile.catch(() => loadMessages(lang)).then(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
+void fromFile
+  .catch(() => loadMessages(lang))
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
   });
-});

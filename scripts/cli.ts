@@ -126,8 +126,12 @@ async function main() {
     if (!email) throw new EnvError(USAGE);
     const role = values.role === "photographer" ? "photographer" : "admin";
     const password = values.password ?? generatePassword();
-    const result = await run<{ created: boolean }>(env, "create-admin", { email, password, role }, () => {}, () =>
-      withServices(env, (services) => services.admins.create(email, password, role)),
+    const result = await run<{ created: boolean }>(
+      env,
+      "create-admin",
+      { email, password, role },
+      () => {},
+      () => withServices(env, (services) => services.admins.create(email, password, role)),
     );
     console.log(`${result.created ? "Created" : "Updated"} ${role} ${email}${values.password ? "" : ` with password ${password}`}`);
     return;
@@ -136,7 +140,13 @@ async function main() {
     const file = rest[0];
     if (!file) throw new EnvError(USAGE);
     const absolute = path.resolve(file);
-    const manifest = await run<Manifest>(env, "backup", { file: absolute }, () => {}, () => withServices(env, (services) => services.backup.write(absolute)));
+    const manifest = await run<Manifest>(
+      env,
+      "backup",
+      { file: absolute },
+      () => {},
+      () => withServices(env, (services) => services.backup.write(absolute)),
+    );
     console.log(`Backup written to ${absolute}: ${describe(manifest)}`);
     return;
   }
@@ -163,7 +173,13 @@ async function main() {
     // A consistent copy of the embedded database (through the running shop if it runs), then into the server.
     const temp = path.join(env.dataDir, `move-to-postgres-${Date.now()}.tar.gz`);
     try {
-      await run<Manifest>(env, "backup", { file: temp, files: false }, () => {}, () => withServices(env, (services) => services.backup.write(temp, { files: false })));
+      await run<Manifest>(
+        env,
+        "backup",
+        { file: temp, files: false },
+        () => {},
+        () => withServices(env, (services) => services.backup.write(temp, { files: false })),
+      );
       const target: Env = { ...env, DATABASE_URL: url, ...bucket };
       if (bucket) {
         // Files first: a database that names photos the bucket lacks must never go live.

@@ -22,7 +22,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
   if (!canInstall) {
-    console.error(`The end-to-end tests need Chromium at ${chromium}. Install Debian's package first:\n\n  sudo apt-get install -y chromium\n\n(or point CHROMIUM_PATH at a Chromium), then run npm test again.`);
+    console.error(
+      `The end-to-end tests need Chromium at ${chromium}. Install Debian's package first:\n\n  sudo apt-get install -y chromium\n\n(or point CHROMIUM_PATH at a Chromium), then run npm test again.`,
+    );
     process.exit(1);
   }
   console.log("Installing Debian's chromium for the end-to-end tests (apt-get)…");

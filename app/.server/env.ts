@@ -40,7 +40,10 @@ const schema = z.object({
   // addresses and subnets (and Express's names loopback, linklocal, uniquelocal), comma-separated.
   TRUST_PROXY: z
     .string()
-    .regex(/^(?:\d{1,2}|(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?)(?:\s*,\s*(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?))*)$/, "must be a hop count or a comma-separated list of addresses")
+    .regex(
+      /^(?:\d{1,2}|(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?)(?:\s*,\s*(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?))*)$/,
+      "must be a hop count or a comma-separated list of addresses",
+    )
     .optional(),
   // Test hook: the crash tests' kill point (crash-point.ts); never set in a deployment.
   CRASH_AT: z.enum(CRASH_POINTS).optional(),
@@ -81,7 +84,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   // Several instances on one PostgreSQL must sign sessions alike: a secret made up by one would log everyone out of the others.
   if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-    throw new EnvError("Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production (at least 32 characters, the same on every instance)");
+    throw new EnvError(
+      "Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production (at least 32 characters, the same on every instance)",
+    );
   }
   return {
     ...env,

@@ -96,7 +96,10 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
     },
     /** Whether this instance should take traffic: booted (the caller knows) and its database answering within a second. */
     async ready(): Promise<boolean> {
-      const answer = ping(db).then(() => true, () => false);
+      const answer = ping(db).then(
+        () => true,
+        () => false,
+      );
       const late = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
       return Promise.race([answer, late]);
     },

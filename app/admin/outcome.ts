@@ -49,9 +49,7 @@ export async function attempt<T>(lang: Lang, run: () => Promise<T>) {
 /** A refused form with one message per field (keys are message keys under admin.fieldErrors). */
 export function refused(lang: Lang, fields: Record<string, string>, status = 400) {
   const m = ADMIN_MESSAGES[lang];
-  const texts = Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, (m.fieldErrors as Record<string, string>)[v] ?? m.fieldErrors.invalid]),
-  );
+  const texts = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, (m.fieldErrors as Record<string, string>)[v] ?? m.fieldErrors.invalid]));
   return data<Failure>({ ok: false, error: m.errors.invalid, fields: texts }, { status });
 }
 

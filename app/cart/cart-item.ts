@@ -67,7 +67,13 @@ export function cartItemOf(
 
 /** Count, paid count, subtotal, discount percentage and total of a cart in one currency. */
 export function totalsIn(items: SpecPrices[], tiers: DiscountTier[], currency: Currency): CartTotals & { currency: Currency } {
-  return { ...cartTotals(items.map((item) => pricedIn(item, currency)), tiers), currency };
+  return {
+    ...cartTotals(
+      items.map((item) => pricedIn(item, currency)),
+      tiers,
+    ),
+    currency,
+  };
 }
 
 const num = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);

@@ -97,7 +97,11 @@ describe("cart store", () => {
   it("survives broken storage content and a storage that throws", () => {
     expect(createCartStore(fakeStorage({ [CART_KEY]: "{not json" })).getSnapshot().items).toEqual([]);
     const junk = JSON.stringify([{ id: "" }, { id: "x", free: "1" }, photo("ok"), photo("ok")]);
-    expect(createCartStore(fakeStorage({ [CART_KEY]: junk })).getSnapshot().items.map((i) => i.id)).toEqual(["ok"]);
+    expect(
+      createCartStore(fakeStorage({ [CART_KEY]: junk }))
+        .getSnapshot()
+        .items.map((i) => i.id),
+    ).toEqual(["ok"]);
     const throwing: StorageLike = {
       getItem: () => null,
       setItem: () => {

@@ -71,7 +71,9 @@ export function CartPanel() {
         <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
           <CartIcon className="h-6 w-6 text-brand-600" />
           <div className="mr-auto">
-            <h2 id="cart-panel-title" className="text-lg font-black leading-tight">{m.cart.title}</h2>
+            <h2 id="cart-panel-title" className="text-lg font-black leading-tight">
+              {m.cart.title}
+            </h2>
             <p className="text-sm text-slate-600" data-testid="cart-count">
               {totals.count === 1 ? m.cart.countOne : fill(m.cart.count, { count: totals.count })}
             </p>
@@ -101,16 +103,21 @@ export function CartPanel() {
               return (
                 <li key={item.id} className="flex items-center gap-3 py-3" data-testid="cart-item" data-id={item.id}>
                   {item.src_thumb ? (
-                    <img src={item.src_thumb} alt="" width={96} height={64} loading="lazy" className="h-16 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
+                    <img
+                      src={item.src_thumb}
+                      alt=""
+                      width={96}
+                      height={64}
+                      loading="lazy"
+                      className="h-16 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
+                    />
                   ) : (
                     <span className="h-16 w-24 shrink-0 rounded-lg bg-slate-100" />
                   )}
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="truncate font-semibold">{fill(m.cart.photo, { id: label })}</p>
                     <p className="text-slate-500">{item.fechahora ? photoClock(item.fechahora) : null}</p>
-                    <p className="font-bold">
-                      {tag.free ? <span className="text-emerald-700">{m.cart.free}</span> : formatMoney(tag.pay, cart.currency)}
-                    </p>
+                    <p className="font-bold">{tag.free ? <span className="text-emerald-700">{m.cart.free}</span> : formatMoney(tag.pay, cart.currency)}</p>
                   </div>
                   <button
                     type="button"
@@ -153,7 +160,9 @@ export function CartPanel() {
           )}
           <p className="flex items-baseline justify-between text-lg font-black">
             <span>{m.cart.total}</span>
-            <span className="tabular-nums" data-testid="cart-total">{formatMoney(totals.total, cart.currency)}</span>
+            <span className="tabular-nums" data-testid="cart-total">
+              {formatMoney(totals.total, cart.currency)}
+            </span>
           </p>
           {cart.items.length > 0 ? (
             <Link
@@ -164,7 +173,11 @@ export function CartPanel() {
               {m.cart.buy}
             </Link>
           ) : null}
-          <button type="button" onClick={() => cart.setOpen(false)} className="block w-full rounded-full px-6 py-2 text-center text-sm font-semibold text-slate-700 hover:bg-slate-200">
+          <button
+            type="button"
+            onClick={() => cart.setOpen(false)}
+            className="block w-full rounded-full px-6 py-2 text-center text-sm font-semibold text-slate-700 hover:bg-slate-200"
+          >
             {m.cart.keepBrowsing}
           </button>
         </div>

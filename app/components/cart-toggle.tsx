@@ -15,7 +15,11 @@ export function CartToggle({ photo, race, dark = false }: { photo: PhotoData; ra
   const cart = useCart();
   const time = photoClock(photo.fechahora);
   // The cart lives in the browser: a tap before the page is hydrated would be lost, so the button is disabled until then.
-  const hydrated = useSyncExternalStore(never, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   if (!cart.has(photo.id)) {
     return (
       <button
@@ -33,7 +37,9 @@ export function CartToggle({ photo, race, dark = false }: { photo: PhotoData; ra
   }
   return (
     <div className="flex w-full items-center gap-1" data-testid="in-cart">
-      <span className={`flex flex-1 items-center justify-center gap-1 rounded-full px-2 py-2 text-sm font-bold ${dark ? "bg-emerald-500 text-ink" : "bg-emerald-100 text-emerald-800"}`}>
+      <span
+        className={`flex flex-1 items-center justify-center gap-1 rounded-full px-2 py-2 text-sm font-bold ${dark ? "bg-emerald-500 text-ink" : "bg-emerald-100 text-emerald-800"}`}
+      >
         <CheckIcon />
         {m.race.inCart}
       </span>

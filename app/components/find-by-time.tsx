@@ -33,7 +33,10 @@ export function FindByTime({ race }: { race: RaceData }) {
           {race.passings.map((at) => (
             <li key={at} className="text-sm">
               {fill(m.race.findPassing, { time: clockOf(at) })}{" "}
-              <Link to={href("race", lang, { slug: race.slug }, { h: clockOf(at), t: race.t })} className="font-bold text-brand-700 underline underline-offset-2 hover:text-ink">
+              <Link
+                to={href("race", lang, { slug: race.slug }, { h: clockOf(at), t: race.t })}
+                className="font-bold text-brand-700 underline underline-offset-2 hover:text-ink"
+              >
                 {m.race.findPassingLink}
               </Link>
             </li>
@@ -45,7 +48,14 @@ export function FindByTime({ race }: { race: RaceData }) {
           <label htmlFor={timeId} className="mb-1 block text-sm font-bold text-slate-700">
             {m.race.findTime}
           </label>
-          <input id={timeId} name="h" type="time" required defaultValue={race.h ?? (race.passings[0] ? clockOf(race.passings[0]) : "")} className="h-12 rounded-xl border border-slate-300 bg-white px-3 text-lg tabular-nums" />
+          <input
+            id={timeId}
+            name="h"
+            type="time"
+            required
+            defaultValue={race.h ?? (race.passings[0] ? clockOf(race.passings[0]) : "")}
+            className="h-12 rounded-xl border border-slate-300 bg-white px-3 text-lg tabular-nums"
+          />
         </div>
         {race.tags.length > 0 && (
           <div>

@@ -25,9 +25,15 @@ export function Footer({ contact = false }: { contact?: boolean }) {
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>{fill(m.footer.rights, { year: new Date().getFullYear() })}</p>
         <nav className="flex gap-4" aria-label={m.brand.name}>
-          <Link to={href("contact", lang)} className="hover:text-white hover:underline">{m.nav.contact}</Link>
-          <Link to={href("help", lang)} className="hover:text-white hover:underline">{m.nav.help}</Link>
-          <Link to={href("terms", lang)} className="hover:text-white hover:underline">{m.nav.terms}</Link>
+          <Link to={href("contact", lang)} className="hover:text-white hover:underline">
+            {m.nav.contact}
+          </Link>
+          <Link to={href("help", lang)} className="hover:text-white hover:underline">
+            {m.nav.help}
+          </Link>
+          <Link to={href("terms", lang)} className="hover:text-white hover:underline">
+            {m.nav.terms}
+          </Link>
         </nav>
         <p className="text-slate-400">{m.footer.credit}</p>
       </div>

@@ -27,12 +27,18 @@ export function FullsetOffer({ race, n }: { race: FullsetRace; n: number }) {
         <div className="flex items-start gap-4">
           <CameraIcon className="h-12 w-12 shrink-0 text-brand-500" />
           <div>
-            <h2 id="fullset-title" className="text-2xl font-black">{m.fullsetOffer.title}</h2>
-            <p className="mt-1 text-slate-200" data-testid="fullset-count">{fill(m.fullsetOffer.count, { count: race.found_rows, n })}</p>
+            <h2 id="fullset-title" className="text-2xl font-black">
+              {m.fullsetOffer.title}
+            </h2>
+            <p className="mt-1 text-slate-200" data-testid="fullset-count">
+              {fill(m.fullsetOffer.count, { count: race.found_rows, n })}
+            </p>
           </div>
         </div>
         <div className="flex flex-col items-start gap-3 sm:items-end">
-          <p className="text-3xl font-black tabular-nums" data-testid="fullset-total">{formatMoney(total, currency)}</p>
+          <p className="text-3xl font-black tabular-nums" data-testid="fullset-total">
+            {formatMoney(total, currency)}
+          </p>
           <p className="text-sm text-slate-200" data-testid="fullset-per-image">
             {fill(m.fullsetOffer.perImage, { price: `${currencySymbol(currency)} ${formatAmount2(perImage(total, race.found_rows))}` })}
           </p>

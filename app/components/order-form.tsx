@@ -190,19 +190,47 @@ export function OrderForm({
             <label htmlFor="firstName" className={label}>
               {m.orderForm.firstName}
             </label>
-            <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={80} value={values.firstName} onChange={(e) => set("firstName", e.target.value)} className={field} />
+            <input
+              id="firstName"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              maxLength={80}
+              value={values.firstName}
+              onChange={(e) => set("firstName", e.target.value)}
+              className={field}
+            />
           </div>
           <div>
             <label htmlFor="lastName" className={label}>
               {m.orderForm.lastName}
             </label>
-            <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={80} value={values.lastName} onChange={(e) => set("lastName", e.target.value)} className={field} />
+            <input
+              id="lastName"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              maxLength={80}
+              value={values.lastName}
+              onChange={(e) => set("lastName", e.target.value)}
+              className={field}
+            />
           </div>
           <div>
             <label htmlFor="email" className={label}>
               {m.orderForm.email}
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={(e) => set("email", e.target.value)} className={field} />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={values.email}
+              onChange={(e) => set("email", e.target.value)}
+              className={field}
+            />
           </div>
           <div>
             <label htmlFor="confirmEmail" className={label}>
@@ -233,7 +261,16 @@ export function OrderForm({
         </p>
         <div>
           <label className="flex items-start gap-3 text-sm text-ink">
-            <input type="checkbox" name="terms" value="1" required checked={values.terms} onChange={(e) => set("terms", e.target.checked)} className="mt-0.5 h-5 w-5 accent-brand-500" data-testid="terms" />
+            <input
+              type="checkbox"
+              name="terms"
+              value="1"
+              required
+              checked={values.terms}
+              onChange={(e) => set("terms", e.target.checked)}
+              className="mt-0.5 h-5 w-5 accent-brand-500"
+              data-testid="terms"
+            />
             <span>
               {m.orderForm.termsBefore}{" "}
               <Link to={href("terms", lang)} target="_blank" className="font-bold underline" data-testid="terms-link">

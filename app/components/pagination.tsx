@@ -18,7 +18,13 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
         {icon}
       </span>
     ) : (
-      <Link to={hrefFor(target)} aria-label={label} title={label} className="flex h-11 w-11 items-center justify-center rounded-xl bg-white ring-1 ring-slate-200 hover:ring-ink" data-testid={testId}>
+      <Link
+        to={hrefFor(target)}
+        aria-label={label}
+        title={label}
+        className="flex h-11 w-11 items-center justify-center rounded-xl bg-white ring-1 ring-slate-200 hover:ring-ink"
+        data-testid={testId}
+      >
         {icon}
       </Link>
     );
@@ -26,9 +32,7 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
     <nav aria-label={m.pager.label} className="mt-10 flex items-center justify-center gap-1.5" data-testid="pagination">
       {arrow(1, m.pager.first, <DoubleChevronIcon direction="left" />, "page-first")}
       {arrow(page - 1, m.pager.previous, <ChevronIcon direction="left" />, "page-previous")}
-      <span className="px-3 text-sm font-semibold text-slate-600 sm:hidden">
-        {fill(m.lightbox.position, { index: page, total: pages })}
-      </span>
+      <span className="px-3 text-sm font-semibold text-slate-600 sm:hidden">{fill(m.lightbox.position, { index: page, total: pages })}</span>
       <ul className="hidden items-center gap-1.5 sm:flex">
         {pageWindow(page, pages).map((p) => (
           <li key={p}>

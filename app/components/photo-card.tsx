@@ -29,7 +29,12 @@ export function PhotoCard({
   const tag = priceTag(photo, currency);
   const time = photoClock(photo.fechahora);
   return (
-    <li className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="photo" data-id={photo.id} data-free={tag.free ? "1" : "0"}>
+    <li
+      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="photo"
+      data-id={photo.id}
+      data-free={tag.free ? "1" : "0"}
+    >
       <Link
         id={`photo-${photo.id}`}
         to={to}
@@ -51,18 +56,26 @@ export function PhotoCard({
         />
       </Link>
       {tag.onSale && (
-        <span className="pointer-events-none absolute left-2 top-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-black tracking-wider text-white shadow" data-testid="sale-badge">
+        <span
+          className="pointer-events-none absolute left-2 top-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-black tracking-wider text-white shadow"
+          data-testid="sale-badge"
+        >
           {m.race.sale}
         </span>
       )}
       {tag.free && (
-        <span className="pointer-events-none absolute left-2 top-2 rounded-md bg-emerald-700 px-2 py-0.5 text-xs font-black uppercase tracking-wider text-white shadow" data-testid="free-badge">
+        <span
+          className="pointer-events-none absolute left-2 top-2 rounded-md bg-emerald-700 px-2 py-0.5 text-xs font-black uppercase tracking-wider text-white shadow"
+          data-testid="free-badge"
+        >
           {m.race.free}
         </span>
       )}
       <div className="flex flex-1 flex-col gap-2 p-2.5">
         <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
-          <time className="text-slate-600" dateTime={photo.fechahora.replace(" ", "T")}>{time}</time>
+          <time className="text-slate-600" dateTime={photo.fechahora.replace(" ", "T")}>
+            {time}
+          </time>
           <PriceLabel photo={photo} currency={currency} />
         </p>
         <div className="mt-auto">

@@ -21,7 +21,9 @@ export function PresaleBanner({ race, className = "mx-auto max-w-7xl px-4 pt-10"
           <circle cx="100" cy="100" r="90" fill="currentColor" />
         </svg>
         <div className="relative">
-          <h2 id="presale-title" className="text-2xl font-black">{fill(m.home.presaleTitle, { race: race.nombre })}</h2>
+          <h2 id="presale-title" className="text-2xl font-black">
+            {fill(m.home.presaleTitle, { race: race.nombre })}
+          </h2>
           <p className="mt-2 max-w-xl text-white">{fill(m.home.presaleText, { price })}</p>
         </div>
         <Link

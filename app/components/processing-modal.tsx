@@ -13,7 +13,13 @@ export function ProcessingModal({ email, link }: { email: string; link: string |
   useFocusTrap(box, true);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/60 p-4" data-testid="processing-modal">
-      <div ref={box} role="dialog" aria-modal="true" aria-labelledby="processing-title" className="w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-2xl sm:p-8">
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="processing-title"
+        className="w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-2xl sm:p-8"
+      >
         <h2 id="processing-title" className="text-2xl font-black text-ink">
           {m.orderForm.modalTitle}
         </h2>
@@ -23,7 +29,12 @@ export function ProcessingModal({ email, link }: { email: string; link: string |
             {m.orderForm.continue}
           </a>
         ) : (
-          <button type="button" disabled className="mt-6 flex w-full cursor-wait items-center justify-center gap-2 rounded-full bg-slate-300 px-6 py-3 font-black text-slate-700" data-testid="processing">
+          <button
+            type="button"
+            disabled
+            className="mt-6 flex w-full cursor-wait items-center justify-center gap-2 rounded-full bg-slate-300 px-6 py-3 font-black text-slate-700"
+            data-testid="processing"
+          >
             <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-slate-600 border-t-transparent" />
             {m.orderForm.processing}
           </button>

@@ -10,7 +10,11 @@ export function RaceBanners({ uploading, tiers }: { uploading: boolean; tiers: D
   return (
     <div className="grid gap-3 md:grid-cols-2">
       {uploading && (
-        <p className="flex items-start gap-3 rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200 md:col-span-2" role="status" data-testid="uploading-banner">
+        <p
+          className="flex items-start gap-3 rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200 md:col-span-2"
+          role="status"
+          data-testid="uploading-banner"
+        >
           <UploadIcon className="mt-0.5 h-5 w-5 shrink-0" />
           {m.race.uploading}
         </p>

@@ -67,7 +67,12 @@ export function RacePicker({
 
   const openList = () => {
     setQuery("");
-    setActive(Math.max(0, races.findIndex((r) => r.slug === chosen?.slug)));
+    setActive(
+      Math.max(
+        0,
+        races.findIndex((r) => r.slug === chosen?.slug),
+      ),
+    );
     setOpen(true);
   };
   const close = (focusButton: boolean) => {
@@ -122,7 +127,12 @@ export function RacePicker({
 
   if (!enhanced) {
     return (
-      <select name={name} aria-labelledby={labelId} defaultValue={chosen?.slug} className="w-full rounded-xl border border-slate-300 bg-white px-3 py-3 text-base">
+      <select
+        name={name}
+        aria-labelledby={labelId}
+        defaultValue={chosen?.slug}
+        className="w-full rounded-xl border border-slate-300 bg-white px-3 py-3 text-base"
+      >
         {races.map((r) => (
           <option key={r.slug} value={r.slug}>
             {r.nombre}
@@ -225,7 +235,14 @@ export function RacePicker({
 
 function RaceLogo({ race }: { race: PickerRace }) {
   return race.logoUrl ? (
-    <img src={race.logoUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full bg-white object-contain ring-1 ring-slate-200" />
+    <img
+      src={race.logoUrl}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      className="h-10 w-10 shrink-0 rounded-full bg-white object-contain ring-1 ring-slate-200"
+    />
   ) : (
     <span className="h-10 w-10 shrink-0 rounded-full bg-slate-200" />
   );

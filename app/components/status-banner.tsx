@@ -5,12 +5,7 @@ import type { ReactNode } from "react";
  * page as a live region so screen readers announce the text when it appears.
  */
 export function StatusBanner({ tone, children, id }: { tone: "success" | "error" | null; children?: ReactNode; id?: string }) {
-  const style =
-    tone === "success"
-      ? "bg-emerald-50 text-emerald-900 ring-emerald-600/30"
-      : tone === "error"
-        ? "bg-red-50 text-red-900 ring-red-600/30"
-        : "";
+  const style = tone === "success" ? "bg-emerald-50 text-emerald-900 ring-emerald-600/30" : tone === "error" ? "bg-red-50 text-red-900 ring-red-600/30" : "";
   return (
     <div id={id} role="status" aria-live="polite">
       {tone && (

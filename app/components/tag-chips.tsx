@@ -3,7 +3,19 @@ import { href } from "../i18n/href.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 
 /** 'All' plus the race's tags in the page's language, as links that keep the runner number (or the time browsed) and restart at page 1. */
-export function TagChips({ slug, tags, current, n, h = null }: { slug: string; tags: { slug: string; nombre: string }[]; current: string | null; n: number | null; h?: string | null }) {
+export function TagChips({
+  slug,
+  tags,
+  current,
+  n,
+  h = null,
+}: {
+  slug: string;
+  tags: { slug: string; nombre: string }[];
+  current: string | null;
+  n: number | null;
+  h?: string | null;
+}) {
   const lang = useLang();
   const m = useMessages();
   if (tags.length === 0) return null;

@@ -9,7 +9,14 @@ export function Tutorial() {
       <details className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 open:shadow-md" data-testid="tutorial">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-5 text-lg font-black [&::-webkit-details-marker]:hidden">
           {m.tutorial.title}
-          <svg viewBox="0 0 24 24" className="h-6 w-6 shrink-0 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6 shrink-0 transition group-open:rotate-180"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M5 9l7 7 7-7" />
           </svg>
         </summary>

@@ -44,7 +44,11 @@ export function ZipSection({ purchaseId, initial }: { purchaseId: string; initia
       </h2>
       <p className="mt-1 text-slate-600">{m.purchasePage.zipText}</p>
       {zip.file ? (
-        <a href={zip.file} className="mt-4 inline-block rounded-full bg-emerald-600 px-6 py-3 font-black text-white hover:bg-emerald-700" data-testid="zip-link">
+        <a
+          href={zip.file}
+          className="mt-4 inline-block rounded-full bg-emerald-600 px-6 py-3 font-black text-white hover:bg-emerald-700"
+          data-testid="zip-link"
+        >
           {m.purchasePage.zipReady}
         </a>
       ) : working ? (

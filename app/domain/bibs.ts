@@ -12,7 +12,10 @@ export type BibRange = { from: number; to: number };
 /** "1-1200 5001-5400 7" → ranges. Throws on anything that is not a number or a range. */
 export function parseBibRanges(text: string): BibRange[] {
   const ranges: BibRange[] = [];
-  for (const part of text.trim().split(/[\s,]+/).filter(Boolean)) {
+  for (const part of text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!m) throw new Error(`Not a bib or bib range: "${part}"`);
     const from = Number(m[1]);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount, formatAmount2, formatMoney, roundToWhole } from "./money.ts";
-import {
-  applicableTier,
-  cartTotals,
-  currencyForCountry,
-  currencyForLang,
-  fullsetPrice,
-  nextTier,
-  perImage,
-  unitPrice,
-} from "./pricing.ts";
+import { applicableTier, cartTotals, currencyForCountry, currencyForLang, fullsetPrice, nextTier, perImage, unitPrice } from "./pricing.ts";
 
 const tiers = [
   { minQuantity: 3, percent: 15 },

@@ -13,9 +13,7 @@ export function unitPrice(photo: PricedPhoto): number {
 
 /** The highest tier whose minimum the paid (non-free) photo count meets. */
 export function applicableTier(paidCount: number, tiers: DiscountTier[]): DiscountTier | undefined {
-  return tiers
-    .filter((t) => paidCount >= t.minQuantity && t.minQuantity > 0)
-    .sort((a, b) => b.minQuantity - a.minQuantity)[0];
+  return tiers.filter((t) => paidCount >= t.minQuantity && t.minQuantity > 0).sort((a, b) => b.minQuantity - a.minQuantity)[0];
 }
 
 /** The next tier above the one the paid count meets, and how many more paid photos reach it. */

@@ -10,11 +10,7 @@ import { OG_LOCALE } from "./seo.ts";
  * filled with `params`), else the brand's. Canonical and hreflang links are
  * added for every page by the root layout.
  */
-export function pageMeta(
-  location: { pathname: string },
-  pick: (m: Messages) => string,
-  params: Record<string, string | number> = {},
-) {
+export function pageMeta(location: { pathname: string }, pick: (m: Messages) => string, params: Record<string, string | number> = {}) {
   const lang: Lang = langFromPath(location.pathname);
   const m = messagesOf(lang);
   const title = fill(pick(m), params);

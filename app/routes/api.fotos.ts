@@ -7,11 +7,22 @@ import { readClockTime } from "../domain/around-time.ts";
 import type { Route } from "./+types/api.fotos";
 
 const query = z.object({
-  p: z.string().regex(/^\d{1,6}$/).transform(Number).refine((p) => p >= 1).optional(),
+  p: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .refine((p) => p >= 1)
+    .optional(),
   n: z.string().optional(),
-  t: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
+  t: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
   // Ours, beyond the spec: photos taken around this time of the race's clock.
-  h: z.string().transform((v, ctx) => readClockTime(v) ?? (ctx.addIssue({ code: "custom", message: "time" }), z.NEVER)).optional(),
+  h: z
+    .string()
+    .transform((v, ctx) => readClockTime(v) ?? (ctx.addIssue({ code: "custom", message: "time" }), z.NEVER))
+    .optional(),
 });
 
 /** GET /api/fotos/{slug}?p=&n=&t= (SPEC §7), and h=HH:MM for the photos taken around then. */

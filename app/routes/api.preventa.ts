@@ -18,7 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { id, link } = await context.get(servicesContext).preorders.create(input);
     return json({ status: "success", link, id });
   } catch (error) {
-    if (isDomainError(error)) return json({ status: "error", link: null, message: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
+    if (isDomainError(error))
+      return json({ status: "error", link: null, message: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
     if (error instanceof z.ZodError) return json({ status: "error", link: null, message: message(lang, "errors.invalid") }, { status: 400 });
     throw error;
   }

@@ -78,9 +78,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
                   form={form}
                   free={totals.total === 0}
                   serverError={actionData?.error}
-                  hidden={cart.items.map((item) => (
-                    <input key={item.id} type="hidden" name="ids" value={item.id} />
-                  ))}
+                  hidden={cart.items.map((item) => <input key={item.id} type="hidden" name="ids" value={item.id} />)}
                   submit={async (values) => {
                     const body = await postJson<{ data: { link: string } }>("/api/purchase", { ...buyerData(values, form.key), images: cart.items }, lang);
                     return body.data.link;

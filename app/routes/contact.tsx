@@ -40,7 +40,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const m = useMessages();
   const help = href("help", lang);
-  const social = "flex items-center gap-3 rounded-xl px-3 py-2.5 font-semibold text-ink ring-1 ring-slate-200 transition hover:bg-brand-50 hover:ring-brand-500";
+  const social =
+    "flex items-center gap-3 rounded-xl px-3 py-2.5 font-semibold text-ink ring-1 ring-slate-200 transition hover:bg-brand-50 hover:ring-brand-500";
   return (
     <PageShell>
       <header className="bg-gradient-to-b from-brand-50 to-slate-50">

@@ -62,7 +62,10 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
   return (
     <PageShell>
       <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-        <Link to={href("race", lang, { slug: offer.race.slug }, { n: offer.n, p: offer.p > 1 ? offer.p : undefined })} className="text-sm font-bold text-brand-700 hover:underline">
+        <Link
+          to={href("race", lang, { slug: offer.race.slug }, { n: offer.n, p: offer.p > 1 ? offer.p : undefined })}
+          className="text-sm font-bold text-brand-700 hover:underline"
+        >
           ← {m.fullsetPage.back}
         </Link>
         <h1 className="mt-2 text-3xl font-black text-ink sm:text-4xl">{fill(m.fullsetPage.heading, { n: offer.n })}</h1>

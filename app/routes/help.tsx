@@ -71,7 +71,10 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             );
           })}
         </div>
-        <section aria-labelledby="help-more" className="mt-8 flex flex-col items-start gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+        <section
+          aria-labelledby="help-more"
+          className="mt-8 flex flex-col items-start gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+        >
           <div>
             <h2 id="help-more" className="text-xl font-bold">
               {m.help.moreHeading}

@@ -54,7 +54,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {current.length > 0 && (
         <section className="mx-auto max-w-7xl px-4 pt-12" aria-labelledby="latest-races">
-          <h2 id="latest-races" className="text-2xl font-black sm:text-3xl">{m.home.latestRaces}</h2>
+          <h2 id="latest-races" className="text-2xl font-black sm:text-3xl">
+            {m.home.latestRaces}
+          </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-races">
             {current.slice(0, HOME_RACES).map((race) => (
               <RaceCard key={race.slug} race={race} />
@@ -70,7 +72,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {previous.length > 0 && (
         <section className="mx-auto max-w-7xl px-4 pt-14" aria-labelledby="previous-races">
-          <h2 id="previous-races" className="text-2xl font-black sm:text-3xl">{m.home.previousRaces}</h2>
+          <h2 id="previous-races" className="text-2xl font-black sm:text-3xl">
+            {m.home.previousRaces}
+          </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="previous-races">
             {previous.map((race) => (
               <RaceCard key={race.slug} race={race} />

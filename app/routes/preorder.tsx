@@ -120,7 +120,15 @@ export default function Preorder({ loaderData, actionData }: Route.ComponentProp
                 <label htmlFor="distance" className="block text-sm font-bold text-ink">
                   {m.preorderPage.distance}
                 </label>
-                <select id="distance" name="distance" required value={distance} onChange={(e) => setDistance(e.target.value)} className={field} data-testid="distance">
+                <select
+                  id="distance"
+                  name="distance"
+                  required
+                  value={distance}
+                  onChange={(e) => setDistance(e.target.value)}
+                  className={field}
+                  data-testid="distance"
+                >
                   <option value="">{m.preorderPage.distancePlaceholder}</option>
                   {race.distancias.map((d) => (
                     <option key={d} value={d}>

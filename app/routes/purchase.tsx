@@ -109,7 +109,11 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
 
             {pending && link && (
               <div className="rounded-3xl bg-amber-50 p-5 ring-1 ring-amber-200 sm:p-6">
-                <a href={link} className="inline-block rounded-full bg-brand-500 px-8 py-3 text-lg font-black text-ink hover:bg-brand-600" data-testid="pay-online">
+                <a
+                  href={link}
+                  className="inline-block rounded-full bg-brand-500 px-8 py-3 text-lg font-black text-ink hover:bg-brand-600"
+                  data-testid="pay-online"
+                >
                   {m.purchasePage.payOnline}
                 </a>
                 <p className="mt-3 text-sm text-amber-900">{m.purchasePage.pendingNote}</p>

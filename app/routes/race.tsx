@@ -1,4 +1,14 @@
-import { data, isRouteErrorResponse, Link, redirect, useAsyncError, useLocation, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useAsyncError,
+  useLocation,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { browserTiers } from "../cart/browser-cart.ts";
 import { BibSearch } from "../components/bib-search.tsx";
 import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
@@ -71,7 +81,12 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
 
 /** Opening, browsing or closing the lightbox changes only `foto`: no need to load the photos again. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.href !== nextUrl.href && currentUrl.pathname === nextUrl.pathname && withoutPhoto(currentUrl.search) === withoutPhoto(nextUrl.search)) {
+  if (
+    !formMethod &&
+    currentUrl.href !== nextUrl.href &&
+    currentUrl.pathname === nextUrl.pathname &&
+    withoutPhoto(currentUrl.search) === withoutPhoto(nextUrl.search)
+  ) {
     return false;
   }
   return defaultShouldRevalidate;
@@ -82,9 +97,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   const name = summary?.nombre;
   if (!summary || !name) return pageMeta(location, (m) => (loaderData ? m.races.title : m.errors.pageNotFoundTitle));
   const runner = parseRunnerNumber(new URLSearchParams(location.search).get("n"));
-  const tags = runner
-    ? pageMeta(location, (m) => m.race.titleRunner, { race: name, runner })
-    : pageMeta(location, (m) => m.race.title, { race: name });
+  const tags = runner ? pageMeta(location, (m) => m.race.titleRunner, { race: name, runner }) : pageMeta(location, (m) => m.race.title, { race: name });
   // Share image (the race's hero) and schema.org SportsEvent data.
   return raceMeta(tags, summary, location, matches);
 };
@@ -156,7 +169,11 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   // A runner who searched (or is already browsing by time) is offered the time their bib may not show.
   const findByTime = race.n !== null || race.h !== null;
   const banners = (
-    <Deferred value={tiers} fallback={<RaceBanners uploading={race.uploading} tiers={[]} />} errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}>
+    <Deferred
+      value={tiers}
+      fallback={<RaceBanners uploading={race.uploading} tiers={[]} />}
+      errorElement={<RaceBanners uploading={race.uploading} tiers={[]} />}
+    >
       {(resolved) => <RaceBanners uploading={race.uploading} tiers={resolved} />}
     </Deferred>
   );
@@ -189,7 +206,10 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
           <h2 className="text-2xl font-black sm:text-3xl" data-testid="around-heading">
             {fill(m.race.aroundHeading, { from: shiftClock(race.h, -AROUND_BEFORE_MINUTES), to: shiftClock(race.h, AROUND_AFTER_MINUTES) })}
           </h2>
-          <Link to={href("race", lang, { slug: race.slug }, { t: race.t })} className="text-sm font-bold text-brand-700 underline underline-offset-2 hover:text-ink">
+          <Link
+            to={href("race", lang, { slug: race.slug }, { t: race.t })}
+            className="text-sm font-bold text-brand-700 underline underline-offset-2 hover:text-ink"
+          >
             {m.race.aroundClear}
           </Link>
         </div>

@@ -24,7 +24,10 @@ export default function Terms() {
             <ol className="flex flex-wrap gap-2">
               {SECTIONS.map(({ key, anchor }) => (
                 <li key={key}>
-                  <a href={`#${anchor}`} className="inline-block rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-slate-200 hover:ring-brand-500">
+                  <a
+                    href={`#${anchor}`}
+                    className="inline-block rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-slate-200 hover:ring-brand-500"
+                  >
                     {m.terms.sections[key].title}
                   </a>
                 </li>
@@ -37,7 +40,12 @@ export default function Terms() {
         {SECTIONS.map(({ key, anchor }) => {
           const section = m.terms.sections[key];
           return (
-            <section key={key} id={anchor} aria-labelledby={`${anchor}-title`} className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+            <section
+              key={key}
+              id={anchor}
+              aria-labelledby={`${anchor}-title`}
+              className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+            >
               <h2 id={`${anchor}-title`} className="text-xl font-bold text-ink sm:text-2xl">
                 {section.title}
               </h2>

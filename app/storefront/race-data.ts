@@ -59,5 +59,4 @@ export class LoadError extends Error {
   }
 }
 
-export const isNotFound = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && (error as { status?: unknown }).status === 404;
+export const isNotFound = (error: unknown): boolean => typeof error === "object" && error !== null && (error as { status?: unknown }).status === 404;

@@ -94,7 +94,13 @@ function startListOf(set: LabelledSet): Set<number> {
 
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
-  const race = { rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges) }, registered, autoThreshold: threshold, timing: DEFAULT_TIMING_WINDOW, passings: new Map() };
+  const race = {
+    rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges) },
+    registered,
+    autoThreshold: threshold,
+    timing: DEFAULT_TIMING_WINDOW,
+    passings: new Map(),
+  };
   return set.photos.map((photo, i) => {
     const decisions = decidePhoto(readings[i].lines, readings[i], null, race);
     return {
@@ -140,7 +146,9 @@ function report(scored: Scored[], title: string, { classes = false } = {}) {
     }
   }
   console.log(`  ${title}`);
-  console.log(`    automatic tags:        precision ${pct(autoRight, autoRight + autoWrong)}  recall ${pct(autoRight, truth)}  (${autoRight} right, ${autoWrong} wrong of ${truth} bibs)`);
+  console.log(
+    `    automatic tags:        precision ${pct(autoRight, autoRight + autoWrong)}  recall ${pct(autoRight, truth)}  (${autoRight} right, ${autoWrong} wrong of ${truth} bibs)`,
+  );
   console.log(`    with the review queue: recall ${pct(reviewRight, truth)}  (${pending} suggestions, ${(pending / scored.length).toFixed(2)} a photo)`);
   if (hidden) console.log(`    hidden bibs (a digit covered or out of the frame): ${hiddenFound} of ${hidden} offered for review`);
   if (classes) {
@@ -173,9 +181,13 @@ function thresholds(set: LabelledSet, readings: PhotoReading[]) {
     const plain = measure(threshold, new Set());
     return { threshold, precision: plain.precision, recall: plain.recall, precisionWithList: measure(threshold, list).precision };
   });
-  console.log(`  automatic tags by threshold (precision / with start list / recall): ${rows.map((r) => `${Math.round(r.threshold * 100)}: ${r.precision.toFixed(3)} / ${r.precisionWithList.toFixed(3)} / ${r.recall.toFixed(3)}`).join(" · ")}`);
+  console.log(
+    `  automatic tags by threshold (precision / with start list / recall): ${rows.map((r) => `${Math.round(r.threshold * 100)}: ${r.precision.toFixed(3)} / ${r.precisionWithList.toFixed(3)} / ${r.recall.toFixed(3)}`).join(" · ")}`,
+  );
   const round = (v: number) => Math.round(v * 1000) / 1000;
-  console.log(`  as a calibration table: ${JSON.stringify(rows.map((r) => ({ threshold: r.threshold, precision: round(r.precision), recall: round(r.recall), precisionWithList: round(r.precisionWithList) })))}`);
+  console.log(
+    `  as a calibration table: ${JSON.stringify(rows.map((r) => ({ threshold: r.threshold, precision: round(r.precision), recall: round(r.recall), precisionWithList: round(r.precisionWithList) })))}`,
+  );
 }
 
 export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
@@ -197,7 +209,9 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
   for (const name of names) {
     const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
     const bibs = set.photos.reduce((n, p) => n + p.bibs.length, 0);
-    console.log(`\n${name === "own" ? "OWN SET (settings are tuned on it)" : "FIELD SET (drawn independently; never tuned on)"}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`);
+    console.log(
+      `\n${name === "own" ? "OWN SET (settings are tuned on it)" : "FIELD SET (drawn independently; never tuned on)"}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`,
+    );
     let readings: PhotoReading[];
     if (values.load) {
       const file = `${values.load}.${name}.json`;
@@ -214,7 +228,9 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.
       const cores = Math.min(os.cpus().length, concurrency * threads);
-      console.log(`  ≈ ${((cores * set.photos.length) / run.cpuSeconds).toFixed(2)} photos/s on ${cores} otherwise idle cores (from CPU time; load average now ${os.loadavg()[0].toFixed(1)})`);
+      console.log(
+        `  ≈ ${((cores * set.photos.length) / run.cpuSeconds).toFixed(2)} photos/s on ${cores} otherwise idle cores (from CPU time; load average now ${os.loadavg()[0].toFixed(1)})`,
+      );
       if (values.save) await fs.writeFile(`${values.save}.${name}.json`, JSON.stringify(readings));
     }
     report(score(set, readings, threshold, new Set()), `threshold ${threshold}, bib ranges only:`, { classes: true });

@@ -13,8 +13,14 @@ function percentile(sorted: number[], p: number) {
 export async function benchCatalog() {
   const database = await openDatabase({});
   const { db } = database;
-  const [race] = await db.insert(races).values({ slug: "bench", name: { es: "Bench" }, status: "published", priceArs: 500000, priceUsd: 500 }).returning();
-  const [tag] = await db.insert(tags).values({ raceId: race.id, slug: "meta", name: { es: "Meta" } }).returning();
+  const [race] = await db
+    .insert(races)
+    .values({ slug: "bench", name: { es: "Bench" }, status: "published", priceArs: 500000, priceUsd: 500 })
+    .returning();
+  const [tag] = await db
+    .insert(tags)
+    .values({ raceId: race.id, slug: "meta", name: { es: "Meta" } })
+    .returning();
   const start = Date.parse("2025-03-15T11:00:00Z");
   const rows = Array.from({ length: PHOTOS }, (_, i) => ({
     publicId: `p${i}`,
@@ -30,7 +36,10 @@ export async function benchCatalog() {
     mediumKey: `public/p/${i}-1600.webp`,
   }));
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db.insert(photos).values(rows.slice(i, i + 500)).returning({ id: photos.id });
+    const inserted = await db
+      .insert(photos)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: photos.id });
     await db.insert(photoBibs).values(inserted.map((p, j) => ({ photoId: p.id, raceId: race.id, bib: 1 + ((i + j) % 900) })));
     await db.insert(photoTags).values(inserted.filter((_, j) => j % 10 === 0).map((p) => ({ photoId: p.id, tagId: tag.id })));
   }

@@ -26,9 +26,19 @@ type Row = { url: string; rps: number; ratio: number; p50: number; p99: number; 
 export async function seedRace(db: Awaited<ReturnType<typeof openDatabase>>["db"], slug: string, count: number, thumbKey: string) {
   const [race] = await db
     .insert(races)
-    .values({ slug, name: { es: `Carrera ${count}`, en: `Race ${count}`, br: `Corrida ${count}` }, status: "published", priceArs: 500_000, priceUsd: 500, eventDate: "2025-03-15" })
+    .values({
+      slug,
+      name: { es: `Carrera ${count}`, en: `Race ${count}`, br: `Corrida ${count}` },
+      status: "published",
+      priceArs: 500_000,
+      priceUsd: 500,
+      eventDate: "2025-03-15",
+    })
     .returning();
-  const [tag] = await db.insert(tags).values({ raceId: race.id, slug: "meta", name: { es: "Meta", en: "Finish", br: "Chegada" } }).returning();
+  const [tag] = await db
+    .insert(tags)
+    .values({ raceId: race.id, slug: "meta", name: { es: "Meta", en: "Finish", br: "Chegada" } })
+    .returning();
   const start = Date.parse("2025-03-15T11:00:00Z");
   for (let i = 0; i < count; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
@@ -60,7 +70,12 @@ async function prepare(dataDir: string) {
   const thumbKey = "public/bench/thumb.webp";
   const file = path.join(dataDir, "files", thumbKey);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, await sharp({ create: { width: 480, height: 320, channels: 3, background: "#7a8" } }).webp().toBuffer());
+  fs.writeFileSync(
+    file,
+    await sharp({ create: { width: 480, height: 320, channels: 3, background: "#7a8" } })
+      .webp()
+      .toBuffer(),
+  );
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
   await seedRace(database.db, "bench-2k", 2000, thumbKey);
   await seedRace(database.db, "bench-50k", 50_000, thumbKey);
@@ -71,7 +86,10 @@ async function prepare(dataDir: string) {
 async function importFolder(count: number): Promise<string> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-import-"));
   fs.mkdirSync(path.join(folder, "photos"));
-  fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ slug: "bench-import", name: { es: "Importación" }, status: "published", date: "2025-03-15" }));
+  fs.writeFileSync(
+    path.join(folder, "race.json"),
+    JSON.stringify({ slug: "bench-import", name: { es: "Importación" }, status: "published", date: "2025-03-15" }),
+  );
   for (let i = 0; i < count; i++) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="hsl(${(i * 37) % 360},40%,45%)"/><rect x="480" y="300" width="240" height="160" fill="#fff"/><text x="600" y="410" font-size="90" text-anchor="middle" font-family="sans-serif">${100 + (i % 900)}</text></svg>`;
     fs.writeFileSync(path.join(folder, "photos", `B${String(i).padStart(5, "0")}.jpg`), await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
@@ -92,7 +110,9 @@ function memoryOf(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
 /** Resident memory of a process's children together (the recognition's readers), in bytes. */
 function childrenMemoryOf(pid: number): number {
   try {
-    const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean));
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean));
     return children.reduce((sum, child) => sum + memoryOf(Number(child)), 0);
   } catch {
     return 0;
@@ -127,7 +147,16 @@ export async function benchHttp() {
   if (flags.length > 0) console.log(`server flags: ${flags.join(" ")}`);
   const server: ChildProcess = spawn(projectNode, [...flags, "server.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // Peak resident memory per phase: starting (the database's WebAssembly compiled), storefront load, an import.
@@ -141,7 +170,12 @@ export async function benchHttp() {
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   try {
     for (let i = 0; i < 200; i++) {
-      if ((await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0)) === 200) break;
+      if (
+        (await fetch(`${base}/healthz`)
+          .then((r) => r.status)
+          .catch(() => 0)) === 200
+      )
+        break;
       await new Promise((r) => setTimeout(r, 250));
     }
     const css = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^root-.*\.css$/.test(f) || f.endsWith(".css"))!;
@@ -182,10 +216,28 @@ export async function benchHttp() {
     for (const [name, paths] of urls) {
       const r = await load(base, { paths });
       if (!staticRps) staticRps = r.requests.average;
-      rows.push({ url: name, rps: r.requests.average, ratio: r.requests.average / staticRps, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx });
+      rows.push({
+        url: name,
+        rps: r.requests.average,
+        ratio: r.requests.average / staticRps,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+      });
     }
     console.log(`\n50 connections, ${DURATION} s each (ratio: to the static file in this run; target ≥ 0.5, spread bibs ≥ 0.25)`);
-    console.table(rows.map((r) => ({ URL: r.url, "req/s": Math.round(r.rps), ratio: r.ratio.toFixed(2), "p50 ms": r.p50, "p99 ms": r.p99, errors: r.errors + r.timeouts + r.non2xx })));
+    console.table(
+      rows.map((r) => ({
+        URL: r.url,
+        "req/s": Math.round(r.rps),
+        ratio: r.ratio.toFixed(2),
+        "p50 ms": r.p50,
+        "p99 ms": r.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+      })),
+    );
 
     const steady: Record<string, string | number>[] = [];
     for (const [name, paths, rate] of [
@@ -198,7 +250,13 @@ export async function benchHttp() {
       ["50k, unseen bibs @100/s (no cache)", neverSeen, 100],
     ] as [string, () => string, number][]) {
       const r = await load(base, { paths, rate, connections: 50 });
-      steady.push({ URL: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
+      steady.push({
+        URL: name,
+        "req/s": Math.round(r.requests.average),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+      });
     }
     console.log(`\nOpen loop (target p99 < 50 ms at 200/s, < 100 ms for spread bibs at 100/s)`);
     console.table(steady);
@@ -207,13 +265,24 @@ export async function benchHttp() {
       console.log("\nmaking a 2,000-photo import folder…");
       const folder = await importFolder(Number(process.env.BENCH_IMPORT_PHOTOS) || 2000);
       phase = "import";
-      const cli = spawn(projectNode, ["scripts/cli.ts", "import", folder], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base }, stdio: "ignore" });
+      const cli = spawn(projectNode, ["scripts/cli.ts", "import", folder], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base },
+        stdio: "ignore",
+      });
       await new Promise((r) => setTimeout(r, 3000));
       const mixed = ["/carrera/bench-2k", "/en/race/bench-50k?p=417", "/", "/api/fotos/bench-2k?p=2"];
       let i = 0;
-      const during = await load(base, { paths: () => (i++ % 5 === 4 ? `/carrera/bench-2k?n=${bib()}` : mixed[i % mixed.length]), rate: 50, connections: 20, seconds: 20 });
+      const during = await load(base, {
+        paths: () => (i++ % 5 === 4 ? `/carrera/bench-2k?n=${bib()}` : mixed[i % mixed.length]),
+        rate: 50,
+        connections: 20,
+        seconds: 20,
+      });
       const health = (await (await fetch(`${base}/healthz`)).json()) as { jobs: unknown };
-      console.log(`\nDuring a 2,000-photo import (target p99 < 300 ms at 50/s): p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round(during.requests.average)} req/s, errors ${during.errors + during.timeouts + during.non2xx}; jobs ${JSON.stringify(health.jobs)}`);
+      console.log(
+        `\nDuring a 2,000-photo import (target p99 < 300 ms at 50/s): p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round(during.requests.average)} req/s, errors ${during.errors + during.timeouts + during.non2xx}; jobs ${JSON.stringify(health.jobs)}`,
+      );
       cli.kill("SIGTERM");
       fs.rmSync(folder, { recursive: true, force: true });
     }

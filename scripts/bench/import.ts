@@ -20,13 +20,26 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   const { values } = parseArgs({ args, options: { set: { type: "string", default: "own" }, limit: { type: "string", default: "80" } } });
   const limit = Number(values.limit);
   const field = values.set === "field";
-  const set = field ? await ensureFieldSet(path.join(FIXTURES, "field-bibs"), console.log, limit) : await ensureBibSet(path.join(FIXTURES, "bibs"), console.log);
+  const set = field
+    ? await ensureFieldSet(path.join(FIXTURES, "field-bibs"), console.log, limit)
+    : await ensureBibSet(path.join(FIXTURES, "bibs"), console.log);
   const files = set.labels.slice(0, limit).map((l) => path.join(set.dir, l.file));
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-import-"));
   const folder = path.join(work, "race");
   fs.mkdirSync(path.join(folder, "photos"), { recursive: true });
-  fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ slug: "bench-import", name: { es: "Importación" }, date: "2026-03-15", timezone: "America/Argentina/Buenos_Aires", status: "published", price: { ars: 5000, usd: 5 }, bibs: set.bibRanges }));
+  fs.writeFileSync(
+    path.join(folder, "race.json"),
+    JSON.stringify({
+      slug: "bench-import",
+      name: { es: "Importación" },
+      date: "2026-03-15",
+      timezone: "America/Argentina/Buenos_Aires",
+      status: "published",
+      price: { ars: 5000, usd: 5 },
+      bibs: set.bibRanges,
+    }),
+  );
   for (const file of files) fs.copyFileSync(file, path.join(folder, "photos", path.basename(file)));
   const megabytes = files.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6;
 
@@ -44,9 +57,13 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   const n = files.length;
-  console.log(`${n} photos of the ${field ? "field" : "own"} set (${megabytes.toFixed(0)} MB), ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`);
+  console.log(
+    `${n} photos of the ${field ? "field" : "own"} set (${megabytes.toFixed(0)} MB), ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
+  );
   console.log(`stored in ${((stored - started) / 1000).toFixed(1)} s; derivatives and recognition done after ${seconds.toFixed(1)} s in all`);
-  console.log(`end to end: ${(n / seconds).toFixed(2)} photos/s, ${((used.user + used.system) / 1e6 / n).toFixed(2)} CPU s a photo, peak memory ${(peak / 1024 / 1024).toFixed(0)} MB (load average now ${os.loadavg()[0].toFixed(1)})`);
+  console.log(
+    `end to end: ${(n / seconds).toFixed(2)} photos/s, ${((used.user + used.system) / 1e6 / n).toFixed(2)} CPU s a photo, peak memory ${(peak / 1024 / 1024).toFixed(0)} MB (load average now ${os.loadavg()[0].toFixed(1)})`,
+  );
   await services.close();
   fs.rmSync(work, { recursive: true, force: true });
 }

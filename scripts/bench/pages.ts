@@ -24,7 +24,17 @@ const RACE = "maraton-buenos-aires-2025";
 const RUNS = Number(process.env.BENCH_RUNS) || 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-type Figures = { performance: number; lcp: number; tbt: number; cls: number; accessibility: number; bestPractices: number; seo: number; js: number; scripts: number };
+type Figures = {
+  performance: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  js: number;
+  scripts: number;
+};
 
 async function waitForDemo(base: string) {
   const deadline = Date.now() + 30 * 60_000;
@@ -53,7 +63,9 @@ async function audit(url: string, port: number): Promise<Figures> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   if (process.env.BENCH_PAGES) {
-    const breakdown = audits["lcp-breakdown-insight"]?.details as { items?: { items?: { label?: string; subpart?: string; duration?: number }[] }[] } | undefined;
+    const breakdown = audits["lcp-breakdown-insight"]?.details as
+      | { items?: { items?: { label?: string; subpart?: string; duration?: number }[] }[] }
+      | undefined;
     const parts = (breakdown?.items?.[0]?.items ?? []).map((i) => `${i.subpart ?? i.label} ${Math.round(i.duration ?? 0)} ms`);
     console.log(`${url}: LCP observed ${parts.join(", ")}; simulated ${Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0)} ms`);
   }
@@ -83,7 +95,16 @@ export async function benchPages() {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(projectNode, ["server.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
@@ -129,7 +150,9 @@ export async function benchPages() {
         scripts: pick("scripts"),
       });
     }
-    console.log(`\nLighthouse mobile, ${RUNS} run(s) each (performance per run; the rest their median). Targets: performance ≥ 95, LCP < 2500 ms, TBT < 150 ms, CLS < 0.05, 100 / 100 / 100, race page JS ≤ 120 KB`);
+    console.log(
+      `\nLighthouse mobile, ${RUNS} run(s) each (performance per run; the rest their median). Targets: performance ≥ 95, LCP < 2500 ms, TBT < 150 ms, CLS < 0.05, 100 / 100 / 100, race page JS ≤ 120 KB`,
+    );
     console.table(rows);
   } finally {
     await browser?.close();

@@ -67,17 +67,28 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await page.waitForSelector("[data-testid=file-input]:not([disabled])", { state: "attached" });
     await page.setInputFiles("[data-testid=file-input]", PHOTOS);
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=upload-list] li[data-state=done]").length === 3, null, { timeout: 60_000 });
-    expect(await page.$$eval("[data-testid=upload-list] li", (rows) => rows.map((r) => r.getAttribute("data-outcome")))).toEqual(["created", "created", "created"]);
+    expect(await page.$$eval("[data-testid=upload-list] li", (rows) => rows.map((r) => r.getAttribute("data-outcome")))).toEqual([
+      "created",
+      "created",
+      "created",
+    ]);
     expect(await page.textContent("[data-testid=upload-overall]")).toContain(fill(a.photos.overall, { done: 3, total: 3 }));
     // The watermarked images are made by the job queue; the panel follows them.
-    await page.waitForFunction((done) => document.querySelector("[data-testid=derivatives-state]")?.textContent?.includes(done), a.photos.derivativesDone, { timeout: 60_000 });
+    await page.waitForFunction((done) => document.querySelector("[data-testid=derivatives-state]")?.textContent?.includes(done), a.photos.derivativesDone, {
+      timeout: 60_000,
+    });
 
     // Bib recognition reads the new photos in the background; tag by hand once it is done, so it cannot race us.
     await expect
-      .poll(async () => {
-        const progress = (await (await context.request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as { data: { recognition: { queued: number } | null } };
-        return progress.data.recognition?.queued ?? 0;
-      }, { timeout: 90_000, interval: 1000 })
+      .poll(
+        async () => {
+          const progress = (await (await context.request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as {
+            data: { recognition: { queued: number } | null };
+          };
+          return progress.data.recognition?.queued ?? 0;
+        },
+        { timeout: 90_000, interval: 1000 },
+      )
       .toBe(0);
 
     await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId })));
@@ -127,14 +138,21 @@ describe.each(LANGS)("back office in %s", (lang) => {
     const bought = await fetch(shop.url(`/api/purchase?lang=${lang}`), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: { country: "1", firstName: "Rita", lastName: "Sol", email, confirmEmail: email, images: api.data.fotos.slice(0, 1).map((f) => ({ id: f.id })) } }),
+      body: JSON.stringify({
+        data: { country: "1", firstName: "Rita", lastName: "Sol", email, confirmEmail: email, images: api.data.fotos.slice(0, 1).map((f) => ({ id: f.id })) },
+      }),
     });
     expect(bought.status).toBe(200);
     const sale = ((await bought.json()) as { data: { id: string; link: string } }).data;
     const { context, page, errors } = await operator(lang);
     await page.goto(sale.link);
     await Promise.all([page.waitForURL((u) => u.pathname.endsWith(sale.id)), page.click("[data-testid=pay-approve]")]);
-    const download = () => fetch(shop.url(`/api/download?lang=${lang}`), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { id: sale.id, id_photo: api.data.fotos[0].id } }) });
+    const download = () =>
+      fetch(shop.url(`/api/download?lang=${lang}`), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ data: { id: sale.id, id_photo: api.data.fotos[0].id } }),
+      });
     expect((await download()).status).toBe(200);
 
     await page.goto(shop.url(adminHref("adminOrders", lang, {}, { q: email })));
@@ -159,7 +177,9 @@ describe.each(LANGS)("back office in %s", (lang) => {
     const bought = await fetch(shop.url("/api/purchase?lang=es"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: { country: "1", firstName: "Eva", lastName: "Paz", email, confirmEmail: email, images: api.data.fotos.slice(0, 2).map((f) => ({ id: f.id })) } }),
+      body: JSON.stringify({
+        data: { country: "1", firstName: "Eva", lastName: "Paz", email, confirmEmail: email, images: api.data.fotos.slice(0, 2).map((f) => ({ id: f.id })) },
+      }),
     });
     expect(bought.status).toBe(200);
     const { context, page, errors } = await operator(lang);
@@ -169,7 +189,9 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await Promise.all([page.waitForURL(/\/admin\/ventas\/\d+$/), page.click("[data-testid=orders-table] tbody a")]);
     await page.fill("input[name=reason]", "Transferencia bancaria 0042");
     await Promise.all([page.waitForURL(/notice=moved/), page.click("[data-testid=move-paid]")]);
-    await page.getByText(fill(a.orders.causes.manual, { move: a.orders.causes.moves.paid, email: ADMIN.email, reason: "Transferencia bancaria 0042" })).waitFor();
+    await page
+      .getByText(fill(a.orders.causes.manual, { move: a.orders.causes.moves.paid, email: ADMIN.email, reason: "Transferencia bancaria 0042" }))
+      .waitFor();
     await page.fill("input[name=reason]", "El corredor pidió la devolución");
     await page.click("[data-testid=move-refunded]");
     await page.getByText("El corredor pidió la devolución", { exact: false }).waitFor();
@@ -179,7 +201,10 @@ describe.each(LANGS)("back office in %s", (lang) => {
 
     const csv = await context.request.get(shop.url(adminHref("adminExport", lang, { list: "orders" }, { q: email })));
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0].split(",")).toEqual(a.csv.orders);
     expect(lines).toHaveLength(2);
     expect(lines[1].split(",")).toEqual(expect.arrayContaining([email, "5", "2", "ARS"]));

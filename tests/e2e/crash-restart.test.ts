@@ -100,7 +100,11 @@ describe("crash safety of a zip", () => {
     expect(free.length).toBeGreaterThanOrEqual(20);
     const buyer = { country: "1", firstName: "Ana", lastName: "Zip", email: "zip@example.com", confirmEmail: "zip@example.com" };
     const order = (await (
-      await fetch(shop.url("/api/purchase"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { ...buyer, images: free } }) })
+      await fetch(shop.url("/api/purchase"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ data: { ...buyer, images: free } }),
+      })
     ).json()) as { data: { id: string } };
     const id = order.data.id;
     const asked = (await (
@@ -127,7 +131,6 @@ describe("crash safety of a zip", () => {
   }, 400_000);
 });
 
-
 describe("crash safety of a photo upload", () => {
   let shop: Shop;
   beforeAll(async () => {
@@ -146,7 +149,10 @@ describe("crash safety of a photo upload", () => {
     const tus = (o: Operator) => ({ cookie: o.cookie, "x-csrf-token": o.csrf, "tus-resumable": "1.0.0" });
     const metadata = `filename ${Buffer.from("CRASH001.jpg").toString("base64")},raceId ${Buffer.from(String(race.data.id)).toString("base64")}`;
     const create = async (o: Operator) => {
-      const created = await fetch(shop.url(UPLOAD_PATH), { method: "POST", headers: { ...tus(o), "upload-length": String(bytes.length), "upload-metadata": metadata } });
+      const created = await fetch(shop.url(UPLOAD_PATH), {
+        method: "POST",
+        headers: { ...tus(o), "upload-length": String(bytes.length), "upload-metadata": metadata },
+      });
       expect(created.status).toBe(201);
       return created.headers.get("location")!;
     };
@@ -164,7 +170,10 @@ describe("crash safety of a photo upload", () => {
 
     // The first half streams in; the server is killed while the request is still open.
     const half = Math.floor(bytes.length / 2);
-    const request = http.request(shop.url(location), { method: "PATCH", headers: { ...tus(op), "upload-offset": "0", "content-type": "application/offset+octet-stream", "content-length": String(bytes.length) } });
+    const request = http.request(shop.url(location), {
+      method: "PATCH",
+      headers: { ...tus(op), "upload-offset": "0", "content-type": "application/offset+octet-stream", "content-length": String(bytes.length) },
+    });
     request.on("error", () => {});
     request.write(bytes.subarray(0, half));
     const deadline = Date.now() + 60_000;

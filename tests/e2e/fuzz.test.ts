@@ -25,28 +25,96 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] };
+  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] };
 }
 
 const BAD_SEGMENTS = [
-  "%ZZ", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%00", "%2e%2e", "..%2f..%2fetc%2fpasswd", "%5c..%5c", "..", ".", "%",
-  "99999999999999999999999999", "2147483648", "-1", "0", "1.5", "1e9", "NaN", "__proto__", "constructor", "toString",
-  "%F0%9F%8F%83", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "'%20or%201=1--", "x".repeat(300), "%EF%BF%BF", "%U0041", "a;b", "a%3Bb",
+  "%ZZ",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%C0%AF",
+  "%00",
+  "%2e%2e",
+  "..%2f..%2fetc%2fpasswd",
+  "%5c..%5c",
+  "..",
+  ".",
+  "%",
+  "99999999999999999999999999",
+  "2147483648",
+  "-1",
+  "0",
+  "1.5",
+  "1e9",
+  "NaN",
+  "__proto__",
+  "constructor",
+  "toString",
+  "%F0%9F%8F%83",
+  "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+  "'%20or%201=1--",
+  "x".repeat(300),
+  "%EF%BF%BF",
+  "%U0041",
+  "a;b",
+  "a%3Bb",
 ];
 const GOOD_SEGMENTS = ["maraton-buenos-aires-2025", "tetra-chapelco-2025", "patagonia-run-2026", "AAAAAAAAAAAAAAAA", "12", "1"];
 const QUERY_VALUES = [
-  "99999999999999999999999999", "%00", "%ZZ", "-5", "1.5", "abc", "", "%ED%A0%80", "+305", "305", "0", "2147483648", "largada",
-  "x".repeat(2000), "%C0%AF", "[]", "{}", "null",
+  "99999999999999999999999999",
+  "%00",
+  "%ZZ",
+  "-5",
+  "1.5",
+  "abc",
+  "",
+  "%ED%A0%80",
+  "+305",
+  "305",
+  "0",
+  "2147483648",
+  "largada",
+  "x".repeat(2000),
+  "%C0%AF",
+  "[]",
+  "{}",
+  "null",
 ];
 const QUERY_KEYS = ["p", "n", "t", "q", "lang", "foto", "race", "state", "raceId", "page", "c", "p[]", "__proto__[x]", "width"];
 
 const API_ROUTES = [
-  "/api/fotos/:slug", "/api/preparacion/:slug", "/fake-api/:file", "/api/contact_email", "/api/notify", "/api/pageview",
-  "/api/purchase", "/api/purchase/:id", "/api/download", "/api/create_zip", "/api/preventa", "/api/preventa/:slug",
-  "/api/prepurchase/:id", "/api/webhooks/:provider", "/pay/demo/:token", "/download/:token", "/media/public/:slug",
-  "/media/:slug", "/healthz", "/sitemap.xml", "/robots.txt", "/admin/uploads", "/admin/uploads/:id", "/internal/cli/:slug",
-  "/admin/api/races/:raceId/progress", "/admin/api/photos/:photoId/tags", "/admin/api/imports", "/admin/api/bibs",
-  "/admin/api/bibs/:suggestionId/crop", "/assets/:file", "/es/:slug", "/no/such/:path",
+  "/api/fotos/:slug",
+  "/api/preparacion/:slug",
+  "/fake-api/:file",
+  "/api/contact_email",
+  "/api/notify",
+  "/api/pageview",
+  "/api/purchase",
+  "/api/purchase/:id",
+  "/api/download",
+  "/api/create_zip",
+  "/api/preventa",
+  "/api/preventa/:slug",
+  "/api/prepurchase/:id",
+  "/api/webhooks/:provider",
+  "/pay/demo/:token",
+  "/download/:token",
+  "/media/public/:slug",
+  "/media/:slug",
+  "/healthz",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/admin/uploads",
+  "/admin/uploads/:id",
+  "/internal/cli/:slug",
+  "/admin/api/races/:raceId/progress",
+  "/admin/api/photos/:photoId/tags",
+  "/admin/api/imports",
+  "/admin/api/bibs",
+  "/admin/api/bibs/:suggestionId/crop",
+  "/assets/:file",
+  "/es/:slug",
+  "/no/such/:path",
 ];
 const ROUTES = [
   ...Object.values(PATHS).flatMap((byLang) => LANGS.map((l) => byLang[l] as string)),
@@ -55,17 +123,34 @@ const ROUTES = [
 ];
 
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND"];
-const TYPES = ["application/json", "application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=xyz", "text/plain", "application/xml", ""];
+const TYPES = [
+  "application/json",
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  "text/plain",
+  "application/xml",
+  "",
+];
 
 function jsonBodies(r: ReturnType<typeof rng>): string[] {
   // biome-ignore lint/correctness/noPrecisionLoss: numbers past a double's range and precision are what the fuzz sends
   const weird = r.pick<unknown>([null, true, 1e309, -1, 2147483648, 99999999999999999999, "x\u0000y", "\ud800", [], {}, "a".repeat(5000), 1.5, "<img src=x>"]);
   return [
-    "{}", "[]", "null", '"x"', "{", '{"data":null}', '{"data":[]}', '{"data":"x"}',
+    "{}",
+    "[]",
+    "null",
+    '"x"',
+    "{",
+    '{"data":null}',
+    '{"data":[]}',
+    '{"data":"x"}',
     JSON.stringify({ data: { id: weird, id_photo: weird } }),
     JSON.stringify({ data: { country: weird, firstName: weird, lastName: "b", email: "a@b.co", confirmEmail: "a@b.co", images: [{ id: weird }] } }),
     JSON.stringify({ data: { country: "1", firstName: "a", lastName: "b", email: "a@b.co", confirmEmail: "a@b.co", fullIn: 1, raceId: weird, n: weird } }),
-    JSON.stringify({ data: { country: "2", raceId: weird, dni: weird, firstName: "Ana\u0000", lastName: "\ud800", email: "a@b.co", confirmEmail: "a@b.co", raceSlug: weird } }),
+    JSON.stringify({
+      data: { country: "2", raceId: weird, dni: weird, firstName: "Ana\u0000", lastName: "\ud800", email: "a@b.co", confirmEmail: "a@b.co", raceSlug: weird },
+    }),
     JSON.stringify({ data: { name: weird, email: weird, phone: weird, message: weird } }),
     JSON.stringify({ firstName: weird, lastName: weird, email: weird, category: weird, runnerNumber: weird, slug: weird }),
     JSON.stringify({ path: weird, title: weird, lang: weird }),
@@ -78,11 +163,22 @@ function jsonBodies(r: ReturnType<typeof rng>): string[] {
 function formBodies(r: ReturnType<typeof rng>): string[] {
   const v = encodeURIComponent(r.pick(["x", "", "99999999999999999999", "-1", "2147483648", "<b>", "a@b.co"]));
   return [
-    "", "=", "&&&", "a=%ZZ", "name=%00", "outcome=approved", `outcome=${v}`, `intent=download&photo=${v}`, `intent=zip`,
+    "",
+    "=",
+    "&&&",
+    "a=%ZZ",
+    "name=%00",
+    "outcome=approved",
+    `outcome=${v}`,
+    `intent=download&photo=${v}`,
+    `intent=zip`,
     `country=1&firstName=a&lastName=b&email=a%40b.co&confirmEmail=a%40b.co&ids=${v}&terms=on`,
     `country=1&firstName=a&lastName=b&email=a%40b.co&confirmEmail=a%40b.co&fullIn=1&raceId=${v}&n=${v}&terms=on`,
-    `email=admin%40dorsal.local&password=${v}`, `name=a&email=a%40b.co&message=${v}`, `firstName=%ED%A0%80`,
-    `dni=${v}&raceId=${v}&raceSlug=${v}`, `p=99999999999999999999999999`,
+    `email=admin%40dorsal.local&password=${v}`,
+    `name=a&email=a%40b.co&message=${v}`,
+    `firstName=%ED%A0%80`,
+    `dni=${v}&raceId=${v}&raceSlug=${v}`,
+    `p=99999999999999999999999999`,
   ];
 }
 
@@ -91,27 +187,30 @@ type Sent = { method: string; path: string; status: number; body: string };
 function send(shop: Shop, options: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<Sent> {
   const { port, hostname } = new URL(shop.baseUrl);
   return new Promise((resolve, reject) => {
-    const req = http.request({ agent: false, host: hostname, port, method: options.method, path: options.path, headers: options.headers, timeout: 20_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (c: Buffer) => {
-        size += c.length;
-        if (size < 200_000) chunks.push(c);
-      });
-      res.on("end", () => resolve({ method: options.method, path: options.path, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { agent: false, host: hostname, port, method: options.method, path: options.path, headers: options.headers, timeout: 20_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          size += c.length;
+          if (size < 200_000) chunks.push(c);
+        });
+        res.on("end", () => resolve({ method: options.method, path: options.path, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`timeout: ${options.method} ${options.path}`)));
     req.on("error", (error: NodeJS.ErrnoException) => {
       // The server may refuse a request (405, 413) before its body is sent, and close: that is an answer, not a crash.
-      if (options.body !== undefined && (error.code === "EPIPE" || error.code === "ECONNRESET")) resolve({ method: options.method, path: options.path, status: 0, body: "" });
+      if (options.body !== undefined && (error.code === "EPIPE" || error.code === "ECONNRESET"))
+        resolve({ method: options.method, path: options.path, status: 0, body: "" });
       else reject(error);
     });
     if (options.body !== undefined) req.write(options.body);
     req.end();
   });
 }
-
 
 function asOperator(request: ReturnType<typeof makeRequest>, op: Operator) {
   const headers: Record<string, string> = { ...request.headers, cookie: op.cookie, "x-csrf-token": op.csrf };
@@ -123,13 +222,19 @@ function asOperator(request: ReturnType<typeof makeRequest>, op: Operator) {
 function makeRequest(r: ReturnType<typeof rng>) {
   const route = r.pick(ROUTES);
   const path = route.replace(/:(\w+)/g, () => (r.next() < 0.55 ? r.pick(BAD_SEGMENTS) : r.pick(GOOD_SEGMENTS)));
-  const query = r.next() < 0.5 ? "" : "?" + Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => `${r.pick(QUERY_KEYS)}=${r.pick(QUERY_VALUES)}`).join("&");
+  const query =
+    r.next() < 0.5 ? "" : "?" + Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => `${r.pick(QUERY_KEYS)}=${r.pick(QUERY_VALUES)}`).join("&");
   const method = r.pick(METHODS);
   const headers: Record<string, string> = {};
   const type = r.pick(TYPES);
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD" && r.next() < 0.85) {
-    body = /json|plain/.test(type) || type === "" ? r.pick(jsonBodies(r)) : /multipart/.test(type) ? "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\u0000\r\n--xyz--" : r.pick(formBodies(r));
+    body =
+      /json|plain/.test(type) || type === ""
+        ? r.pick(jsonBodies(r))
+        : /multipart/.test(type)
+          ? '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n\u0000\r\n--xyz--'
+          : r.pick(formBodies(r));
     if (r.next() < 0.02) body = "x".repeat(2_000_000);
     if (type) headers["content-type"] = type;
   }
@@ -144,7 +249,14 @@ function makeRequest(r: ReturnType<typeof rng>) {
   return { method, path: path + query, headers, body };
 }
 
-const LEAKS = [/\n\s+at [^\n]+:\d+:\d+/, /node_modules\//, /\/work\//, /\.server\//, /\bTypeError\b|\bReferenceError\b|\bSyntaxError:/, /PGlite|drizzle|pg_catalog|violates|syntax error at/i];
+const LEAKS = [
+  /\n\s+at [^\n]+:\d+:\d+/,
+  /node_modules\//,
+  /\/work\//,
+  /\.server\//,
+  /\bTypeError\b|\bReferenceError\b|\bSyntaxError:/,
+  /PGlite|drizzle|pg_catalog|violates|syntax error at/i,
+];
 
 describe("fuzz: malformed requests never break the shop", () => {
   let shop: Shop;
@@ -164,7 +276,10 @@ describe("fuzz: malformed requests never break the shop", () => {
     const requests = Array.from({ length: REQUESTS }, (_, i) => {
       const request = makeRequest(r);
       if (!op || i % 2 === 0) return request;
-      const adminPath = request.path.startsWith("/admin") || /^\/(en|br)\/admin/.test(request.path) ? request.path : `/admin${request.path.startsWith("/") ? "" : "/"}${request.path.replace(/^\/(en|br)(?=\/|$)/, "")}`;
+      const adminPath =
+        request.path.startsWith("/admin") || /^\/(en|br)\/admin/.test(request.path)
+          ? request.path
+          : `/admin${request.path.startsWith("/") ? "" : "/"}${request.path.replace(/^\/(en|br)(?=\/|$)/, "")}`;
       return asOperator({ ...request, path: r.next() < 0.5 ? request.path : adminPath }, op);
     });
     const failures: string[] = [];
@@ -179,7 +294,8 @@ describe("fuzz: malformed requests never break the shop", () => {
           failures.push(`${request.method} ${request.path.slice(0, 160)} → no answer (${(error as Error).message})`);
           continue;
         }
-        if (answer.status >= 500) failures.push(`${request.method} ${request.path.slice(0, 160)} ${JSON.stringify(request.headers)} → ${answer.status} ${answer.body.slice(0, 160)}`);
+        if (answer.status >= 500)
+          failures.push(`${request.method} ${request.path.slice(0, 160)} ${JSON.stringify(request.headers)} → ${answer.status} ${answer.body.slice(0, 160)}`);
         const leak = LEAKS.find((re) => re.test(answer.body) && !request.path.startsWith("/assets/"));
         if (leak && answer.status >= 400) failures.push(`${request.method} ${request.path.slice(0, 160)} → leaks ${leak}: ${answer.body.slice(0, 200)}`);
       }

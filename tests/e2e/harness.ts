@@ -139,7 +139,10 @@ export type Operator = { cookie: string; csrf: string };
 /** Posts the back office's login form as a browser without JavaScript would (its CSRF cookie and field included): the raw answer. */
 export async function postLogin(shop: Pick<Shop, "url">, email: string, password: string): Promise<Response> {
   const page = await fetch(shop.url("/admin/login"));
-  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookies = page.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
   return fetch(shop.url("/admin/login"), {
     method: "POST",
@@ -152,7 +155,10 @@ export async function postLogin(shop: Pick<Shop, "url">, email: string, password
 /** Logs in through the back office's login form; undefined when refused. */
 export async function logIn(shop: Pick<Shop, "url">, email: string, password: string): Promise<Operator | undefined> {
   const login = await postLogin(shop, email, password);
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("dorsal_admin="))?.split(";")[0];
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("dorsal_admin="))
+    ?.split(";")[0];
   if (!session) return undefined;
   const office = await (await fetch(shop.url("/admin"), { headers: { cookie: session } })).text();
   const csrf = /name="_csrf" value="([^"]+)"/.exec(office)?.[1] ?? /"csrfToken":"([^"]+)"/.exec(office)?.[1] ?? "";
@@ -187,7 +193,17 @@ async function demoTemplate(): Promise<string> {
   let log = "";
   const child = spawn(projectNode, ["server.ts"], {
     cwd: root,
-    env: { ...process.env, ENV_FILE: "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: work, SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      ENV_FILE: "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: work,
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (log += chunk));
@@ -214,7 +230,8 @@ async function demoTemplate(): Promise<string> {
     }
     if (!seeded) fs.rmSync(work, { recursive: true, force: true });
   }
-  if (fs.existsSync(template)) fs.rmSync(work, { recursive: true, force: true }); // another run finished first
+  if (fs.existsSync(template))
+    fs.rmSync(work, { recursive: true, force: true }); // another run finished first
   else fs.renameSync(work, template);
   return template;
 }

@@ -44,7 +44,10 @@ async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Prom
 function outbox(): string[] {
   const dir = path.join(shop.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
 }
 
 async function fillContact(page: Page, lang: Lang, who: string) {
@@ -73,7 +76,12 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     await submit.click();
     const sent = await request;
     expect(sent.postDataJSON()).toEqual({
-      data: { name: `js ${lang}`, email: `js-${lang}@example.com`, phone: "+54 9 11 5555 0000", message: "¿Cuándo estarán las fotos? / When will the photos be ready?" },
+      data: {
+        name: `js ${lang}`,
+        email: `js-${lang}@example.com`,
+        phone: "+54 9 11 5555 0000",
+        message: "¿Cuándo estarán las fotos? / When will the photos be ready?",
+      },
     });
     await page.getByRole("button", { name: m.contact.sending }).waitFor();
     const banner = page.getByText(m.contact.success, { exact: true });
@@ -126,7 +134,9 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     await page.goto(shop.url(href("contact", lang)), { waitUntil: "networkidle" });
     const faq = page.getByRole("navigation", { name: m.contact.faqHeading });
     for (const topic of HELP_TOPICS) {
-      expect(await faq.getByRole("link", { name: m.help.questions[topic.key].q, exact: true }).getAttribute("href")).toBe(`${href("help", lang)}#${topic.anchor}`);
+      expect(await faq.getByRole("link", { name: m.help.questions[topic.key].q, exact: true }).getAttribute("href")).toBe(
+        `${href("help", lang)}#${topic.anchor}`,
+      );
     }
     await faq.getByRole("link", { name: m.help.questions.zip.q }).click();
     await page.waitForURL((url) => url.pathname === href("help", lang) && url.hash === "#zip");
@@ -180,7 +190,9 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     await form.getByRole("button", { name: m.notify.submit }).click();
     await page.waitForURL((url) => url.pathname === href("race", lang, { slug: PREPARING }) && url.searchParams.get("notify") === "ok");
     await page.locator("#notify").getByText(m.notify.success, { exact: true }).waitFor();
-    await expect.poll(() => outbox().filter((eml) => new RegExp(`^To: nojs-notify-${lang}@example\\.com\r$`, "m").test(eml)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => outbox().filter((eml) => new RegExp(`^To: nojs-notify-${lang}@example\\.com\r$`, "m").test(eml)).length, { timeout: 10_000 })
+      .toBe(1);
     await context.close();
   });
 
@@ -208,7 +220,13 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     expect(await head.locator('meta[name="twitter:card"]').getAttribute("content")).toBe("summary_large_image");
     expect(await head.locator('link[rel="canonical"]').getAttribute("href")).toBe(shop.url(href("race", lang, { slug: PREPARING })));
     const event = JSON.parse((await head.locator('script[type="application/ld+json"]').textContent())!);
-    expect(event).toMatchObject({ "@context": "https://schema.org", "@type": "SportsEvent", name: "Ultra Fiambalá", image: [image], url: shop.url(href("race", lang, { slug: PREPARING })) });
+    expect(event).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "SportsEvent",
+      name: "Ultra Fiambalá",
+      image: [image],
+      url: shop.url(href("race", lang, { slug: PREPARING })),
+    });
     expect(event.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await context.close();
   });

@@ -47,7 +47,9 @@ async function raceFolder(): Promise<string> {
   const lines: string[] = [];
   for (let i = 1; i <= FREE_EXTRA; i++) {
     const name = `F${String(i).padStart(3, "0")}.jpg`;
-    const image = sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20 * i, g: 90, b: 200 - 10 * i }, noise: { type: "gaussian", mean: 100, sigma: 25 } } });
+    const image = sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 20 * i, g: 90, b: 200 - 10 * i }, noise: { type: "gaussian", mean: 100, sigma: 25 } },
+    });
     await image.jpeg().toFile(path.join(folder, "photos", name));
     lines.push(`${name},${110 + i},,1,,,,`);
   }
@@ -62,7 +64,11 @@ const fotosOn = async (shop: Shop): Promise<Fotos["data"]> => ((await (await fet
 function cli(env: Record<string, string>, args: string[], ownDataDir?: string): Promise<string> {
   const dataDir = ownDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-cli-"));
   return new Promise((resolve, reject) => {
-    const child = spawn(projectNode, ["scripts/cli.ts", ...args], { cwd: root, env: { ...process.env, ENV_FILE: "", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(projectNode, ["scripts/cli.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, ENV_FILE: "", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (out += c));
@@ -78,7 +84,9 @@ function cli(env: Record<string, string>, args: string[], ownDataDir?: string): 
 async function idle(...shops: Shop[]) {
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const counts = await Promise.all(shops.map(async (s) => ((await (await fetch(s.url("/healthz"))).json()) as { jobs: { queued: number; running: number } }).jobs));
+    const counts = await Promise.all(
+      shops.map(async (s) => ((await (await fetch(s.url("/healthz"))).json()) as { jobs: { queued: number; running: number } }).jobs),
+    );
     if (counts.every((j) => j.queued + j.running === 0)) return;
     if (Date.now() > deadline) throw new Error(`jobs still waiting: ${JSON.stringify(counts)}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -147,10 +155,20 @@ describe.skipIf(!base)("two server processes on one PostgreSQL and one bucket", 
     const free = fotos.filter((f) => f.free === "1");
     expect(free).toHaveLength(1 + FREE_EXTRA);
     const buyer = { country: "1", firstName: "Ana", lastName: "Dos", email: "dos@example.com", confirmEmail: "dos@example.com" };
-    const order = (await (await fetch(b.url("/api/purchase"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { ...buyer, images: free } }) })).json()) as {
+    const order = (await (
+      await fetch(b.url("/api/purchase"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ data: { ...buyer, images: free } }),
+      })
+    ).json()) as {
       data: { id: string };
     };
-    const asked = await fetch(a.url("/api/create_zip"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { id: order.data.id } }) });
+    const asked = await fetch(a.url("/api/create_zip"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { id: order.data.id } }),
+    });
     expect(asked.status).toBe(200);
     let zip: string | null = null;
     const deadline = Date.now() + 60_000;
@@ -170,14 +188,23 @@ describe.skipIf(!base)("two server processes on one PostgreSQL and one bucket", 
     const raceId = (await fotosOn(a)).id;
     const op = (await logIn(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD))!;
     const tus = { cookie: op.cookie, "x-csrf-token": op.csrf, "tus-resumable": "1.0.0" };
-    const bytes = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#3a7", noise: { type: "gaussian", mean: 120, sigma: 40 } } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#3a7", noise: { type: "gaussian", mean: 120, sigma: 40 } } })
+      .jpeg()
+      .toBuffer();
     const metadata = `filename ${Buffer.from("TWO001.jpg").toString("base64")},raceId ${Buffer.from(String(raceId)).toString("base64")}`;
-    const created = await fetch(a.url(UPLOAD_PATH), { method: "POST", headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": metadata } });
+    const created = await fetch(a.url(UPLOAD_PATH), {
+      method: "POST",
+      headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": metadata },
+    });
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     const half = Math.floor(bytes.length / 2);
     const patch = (shop: Shop, from: number, body: Buffer) =>
-      fetch(shop.url(location), { method: "PATCH", headers: { ...tus, "upload-offset": String(from), "content-type": "application/offset+octet-stream" }, body: new Uint8Array(body) });
+      fetch(shop.url(location), {
+        method: "PATCH",
+        headers: { ...tus, "upload-offset": String(from), "content-type": "application/offset+octet-stream" },
+        body: new Uint8Array(body),
+      });
     expect((await patch(a, 0, bytes.subarray(0, half))).status).toBe(204);
     // The load balancer sends the rest to B: it knows where A left the upload.
     const head = await fetch(b.url(location), { method: "HEAD", headers: tus });
@@ -285,6 +312,8 @@ describe.skipIf(!base)("moving an embedded shop up", () => {
     expect(thumb.status).toBe(200);
     expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // Running it again changes nothing: the database is no longer empty.
-    await expect(cli({ ...embedded, ...credentials }, ["move-to-postgres", url.toString(), "--s3", s3.bucket, "--s3-endpoint", s3.endpoint], dataDir)).rejects.toThrow(/exited 1/);
+    await expect(
+      cli({ ...embedded, ...credentials }, ["move-to-postgres", url.toString(), "--s3", s3.bucket, "--s3-endpoint", s3.endpoint], dataDir),
+    ).rejects.toThrow(/exited 1/);
   }, 300_000);
 });

@@ -47,7 +47,10 @@ describe("operations", () => {
     const proxied = await fetch(shop.url("/br/carreiras"), { headers: { "x-request-id": "lb-7f3a-0001" } });
     expect(proxied.headers.get("x-request-id")).toBe("lb-7f3a-0001");
     await new Promise((r) => setTimeout(r, 200));
-    const lines = shop.output().split("\n").filter((l) => l.startsWith("{"));
+    const lines = shop
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
     expect(lines.some((l) => l.includes(`"reqId":"${id}"`) && l.includes('"url":"/en/races"'))).toBe(true);
     expect(lines.some((l) => l.includes('"reqId":"lb-7f3a-0001"'))).toBe(true);
   });

@@ -18,7 +18,19 @@ import { launchBrowser, startShop, type Shop } from "./harness.ts";
 const SLUG = "tetra-chapelco-2025";
 const BIB = 305;
 
-type Photo = { id: string; id_photo: string; free: string; precio_arg: number; descuento_arg: number; precio_usd: number; descuento_usd: number; fechahora: string; src_thumb: string; width: number; height: number };
+type Photo = {
+  id: string;
+  id_photo: string;
+  free: string;
+  precio_arg: number;
+  descuento_arg: number;
+  precio_usd: number;
+  descuento_usd: number;
+  fechahora: string;
+  src_thumb: string;
+  width: number;
+  height: number;
+};
 
 let shop: Shop;
 let browser: Browser;
@@ -79,7 +91,10 @@ function outboxMail(template: string, text: string): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".eml"))) {
     const raw = fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, "");
-    const decoded = Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+    const decoded = Buffer.from(
+      raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
     if (decoded.includes(`X-Dorsal-Template: ${template}`) && decoded.includes(text)) return decoded;
   }
   return undefined;

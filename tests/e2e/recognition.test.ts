@@ -46,7 +46,10 @@ function raceFolder(lang: Lang, fixture = FIXTURE, prefix = "bibs-e2e"): { folde
   const folder = path.join(work, slug);
   fs.cpSync(fixture, folder, { recursive: true });
   const race = JSON.parse(fs.readFileSync(path.join(folder, "race.json"), "utf8")) as Record<string, unknown>;
-  fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ ...race, slug, name: { es: `Dorsales ${lang}`, en: `Bibs ${lang}`, br: `Números ${lang}` } }));
+  fs.writeFileSync(
+    path.join(folder, "race.json"),
+    JSON.stringify({ ...race, slug, name: { es: `Dorsales ${lang}`, en: `Bibs ${lang}`, br: `Números ${lang}` } }),
+  );
   return { folder, slug };
 }
 
@@ -75,7 +78,9 @@ async function importAndRead(page: Page, lang: Lang, folder: string, slug: strin
   await expect
     .poll(
       async () => {
-        const progress = (await (await page.context().request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as { data: { recognition: { queued: number; done: number } | null } };
+        const progress = (await (await page.context().request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as {
+          data: { recognition: { queued: number; done: number } | null };
+        };
         return progress.data.recognition;
       },
       { timeout: 120_000, interval: 1000 },
@@ -97,7 +102,11 @@ describe.each(LANGS)("start list and bursts in %s", (lang) => {
     const raceId = await importAndRead(page, lang, folder, slug, 4, 4);
 
     await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
-    await page.setInputFiles("[data-testid=start-list-file]", { name: "inscriptos.csv", mimeType: "text/csv", buffer: Buffer.from("dorsal;nombre;distancia\n214;Ana Paz;21K\n999;Bruno Díaz;10K\nx;Nadie;\n") });
+    await page.setInputFiles("[data-testid=start-list-file]", {
+      name: "inscriptos.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("dorsal;nombre;distancia\n214;Ana Paz;21K\n999;Bruno Díaz;10K\nx;Nadie;\n"),
+    });
     await page.click("[data-testid=start-list-upload]");
     await page.locator("[data-testid=start-list-outcome]").waitFor();
     expect(await page.textContent("[data-testid=start-list-outcome]")).toContain(fill(t.startLoaded, { entrants: 2, count: 4 }));
@@ -114,7 +123,9 @@ describe.each(LANGS)("start list and bursts in %s", (lang) => {
     expect(await item.getAttribute("data-bib")).toBe("214");
     expect(await item.locator("[data-testid=burst-evidence]").getAttribute("data-evidence-frame")).toBe("DSC_0101");
     expect(await item.textContent()).toContain(t.doubts.burst);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=burst-evidence] img")].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>("[data-testid=burst-evidence] img")].every((img) => img.complete && img.naturalWidth > 0),
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.waitForSelector("[data-testid=review-item][data-frame=DSC_0102] [data-testid=review-input]:focus");
     await page.keyboard.press("Enter");
@@ -155,7 +166,9 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
     await expect
       .poll(
         async () => {
-          const progress = (await (await context.request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as { data: { recognition: { queued: number; done: number } | null } };
+          const progress = (await (await context.request.get(shop.url(`/admin/api/races/${raceId}/progress`))).json()) as {
+            data: { recognition: { queued: number; done: number } | null };
+          };
           return progress.data.recognition;
         },
         { timeout: 120_000, interval: 1000 },
@@ -181,7 +194,9 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
       ["R001", "152"],
       ["R002", "1045"],
     ]);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("[data-testid=review-crop]")].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>("[data-testid=review-crop]")].every((img) => img.complete && img.naturalWidth > 0),
+    );
     expect(await items.first().textContent()).toContain(fill(t.suggested, { bib: 152 }));
     expect(await axeViolations(page)).toEqual([]);
     expect(await found(page, lang, slug, 152)).toBe(0);

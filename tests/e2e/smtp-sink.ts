@@ -78,5 +78,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** The messages made from one template for one address (the X-Dorsal-Template header names it). */
 export function mailsOf(messages: string[], template: string, to: string): string[] {
-  return messages.filter((m) => m.includes(`X-Dorsal-Template: ${template}`) && new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(m));
+  return messages.filter(
+    (m) => m.includes(`X-Dorsal-Template: ${template}`) && new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(m),
+  );
 }

@@ -55,7 +55,7 @@ async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Prom
 }
 
 /** Waits for a page to settle: the test shop also imports a large race in the background. */
-const poll = <T,>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
 const path = (page: Page) => {
   const url = new URL(page.url());
@@ -192,7 +192,9 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     // Tag chips: the race's tags in this language; a chip restarts at page 1.
     const tag = all.tags[0];
     const chips = page.getByTestId("tag-chips");
-    await poll(() => chips.getByRole("link").allTextContents()).toEqual([m.race.all, ...all.tags.map((t) => t.nombre)].map((name) => `${m.race.tagChipPrefix} ${name}`));
+    await poll(() => chips.getByRole("link").allTextContents()).toEqual(
+      [m.race.all, ...all.tags.map((t) => t.nombre)].map((name) => `${m.race.tagChipPrefix} ${name}`),
+    );
     await chips.getByRole("link", { name: tag.nombre }).click();
     await page.waitForURL((url) => url.searchParams.get("t") === tag.slug);
     const tagged = await racePhotos(lang, { t: tag.slug });

@@ -77,7 +77,9 @@ describe("back-office access", () => {
     const { op } = await invite(shop.services, admin, "raced@dorsal.test", "photographer");
     await shop.services.admin.operators.resetPassword(admin, op.id);
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => shop.services.admin.auth.login({ email: "raced@dorsal.test", password: "wrong-password", ip: "10.3.0.1", userAgent: "" })),
+      Array.from({ length: 40 }, () =>
+        shop.services.admin.auth.login({ email: "raced@dorsal.test", password: "wrong-password", ip: "10.3.0.1", userAgent: "" }),
+      ),
     );
     const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as { key: string }).key : "ok"));
     expect(reasons.filter((k) => k === "badLogin")).toHaveLength(MAX_FAILURES_PER_PAIR);

@@ -88,10 +88,24 @@ describe("back office services", () => {
     const editor = await office.races.editor(admin, raceId);
     expect(editor.input).toMatchObject({ slug: "carrera-de-prueba", priceArs: "5000", categories: "General\nMaster A", bibRanges: "1-500" });
 
-    for (const [email, runnerNumber] of [["uno@example.com", "12"], ["dos@example.com", "34"]] as const) {
-      await notify.signup({ firstName: "Ana", lastName: "Gómez", email, category: "General", runnerNumber: Number(runnerNumber), slug: "carrera-de-prueba" }, { lang: "es", ip: "10.9.9.9" });
+    for (const [email, runnerNumber] of [
+      ["uno@example.com", "12"],
+      ["dos@example.com", "34"],
+    ] as const) {
+      await notify.signup(
+        { firstName: "Ana", lastName: "Gómez", email, category: "General", runnerNumber: Number(runnerNumber), slug: "carrera-de-prueba" },
+        { lang: "es", ip: "10.9.9.9" },
+      );
     }
-    const renamed = raceForm({ ...BASE_RACE, slug: "carrera-de-prueba", name_br: "Corrida de Teste", tag_slug: ["largada", "meta"], tag_es: ["Largada", "Meta"], tag_en: ["Start", "Finish"], tag_br: ["Largada", "Chegada"] });
+    const renamed = raceForm({
+      ...BASE_RACE,
+      slug: "carrera-de-prueba",
+      name_br: "Corrida de Teste",
+      tag_slug: ["largada", "meta"],
+      tag_es: ["Largada", "Meta"],
+      tag_en: ["Start", "Finish"],
+      tag_br: ["Largada", "Chegada"],
+    });
     const still = await office.races.update(admin, raceId, renamed, {});
     expect(still).toEqual({ published: false, notified: 0, converted: 0 });
 
@@ -132,7 +146,12 @@ describe("back office services", () => {
       expect.objectContaining({ cantidad: 4, descuento: 10 }),
       expect.objectContaining({ cantidad: 10, descuento: 30 }),
     ]);
-    await expect(office.settings.saveTiers(admin, [{ minQuantity: 4, percent: 10 }, { minQuantity: 4, percent: 20 }])).rejects.toThrow();
+    await expect(
+      office.settings.saveTiers(admin, [
+        { minQuantity: 4, percent: 10 },
+        { minQuantity: 4, percent: 20 },
+      ]),
+    ).rejects.toThrow();
 
     await office.settings.savePresale(admin, { active: true, raceId: sample.raceId });
     expect(await storefront.presale()).toEqual({ active: true, slug: "orders-trail-2025" });
@@ -144,7 +163,9 @@ describe("back office services", () => {
     await office.settings.savePreparation(admin, { status: "success" });
     expect(await storefront.preparation()).toEqual({ status: "success" });
 
-    const png = await sharp({ create: { width: 1200, height: 500, channels: 3, background: "#f26419" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 500, channels: 3, background: "#f26419" } })
+      .png()
+      .toBuffer();
     const bannerId = await office.settings.addBanner(admin, new File([new Uint8Array(png)], "banner.png", { type: "image/png" }));
     expect((await storefront.banners()).at(-1)?.img).toMatch(/^http:\/\/shop\.test\/media\/public\/banners\/banner-[0-9a-f]{12}\.webp$/);
     await office.settings.setBannerActive(admin, bannerId, false);
@@ -236,14 +257,31 @@ describe("back office services", () => {
     await office.sales.move(admin, ana.id, "refunded", "customer asked");
     expect((await shop.database.db.select().from(orders).where(eq(orders.id, ana.id)))[0].state).toBe(5);
 
-    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
-    const response = (await exportLoader({ request: new Request("http://shop.test/en/admin/export/orders?currency=ARS"), params: { list: "orders" }, context } as never)) as Response;
+    const context = new RouterContextProvider(
+      new Map<never, never>([
+        [servicesContext as never, shop.services as never],
+        [operatorContext as never, admin as never],
+      ]),
+    );
+    const response = (await exportLoader({
+      request: new Request("http://shop.test/en/admin/export/orders?currency=ARS"),
+      params: { list: "orders" },
+      context,
+    } as never)) as Response;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("code,created,paid,state,type,race,email,first_name,last_name,photos,currency,subtotal,total,provider");
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).map((l) => l.split(",")[6]).sort()).toEqual(["ana@example.com", "carla@example.com"]);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(",")[6])
+        .sort(),
+    ).toEqual(["ana@example.com", "carla@example.com"]);
     expect(lines.find((l) => l.includes("ana@example.com"))).toContain(",Orders Trail,");
   });
 
@@ -261,11 +299,19 @@ describe("back office services", () => {
   });
 
   it("exports sign-ups, messages and pre-orders as CSV with the list's search", async () => {
-    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
+    const context = new RouterContextProvider(
+      new Map<never, never>([
+        [servicesContext as never, shop.services as never],
+        [operatorContext as never, admin as never],
+      ]),
+    );
     const csv = async (url: string, list: string) => {
       const response = (await exportLoader({ request: new Request(url), params: { list }, context } as never)) as Response;
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      return (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+      return (await response.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
     };
     const signups = await csv("http://shop.test/en/admin/export/signups?q=uno", "signups");
     expect(signups[0]).toBe(ADMIN_MESSAGES.en.csv.signups.join(","));
@@ -278,7 +324,9 @@ describe("back office services", () => {
     expect(messages[1]).toMatch(/,en,1$/);
     const preorders = await csv("http://shop.test/br/admin/exportar/preorders?q=nobody-at-all", "preorders");
     expect(preorders).toEqual([ADMIN_MESSAGES.br.csv.preorders.join(",")]);
-    await expect(exportLoader({ request: new Request("http://shop.test/admin/exportar/secrets"), params: { list: "secrets" }, context } as never)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      exportLoader({ request: new Request("http://shop.test/admin/exportar/secrets"), params: { list: "secrets" }, context } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("counts paid sales and untagged photos on the dashboard", async () => {

@@ -67,7 +67,12 @@ describe("photo uploads and folder imports", () => {
     headers = { cookie: session.cookie, "x-csrf-token": admin.csrfToken, "tus-resumable": "1.0.0" };
     [{ id: raceId }] = await shop.database.db
       .insert(races)
-      .values({ slug: "upload-trail", name: { es: "Trail de Subida", en: "Upload Trail", br: "Trilha" }, status: "draft", timezone: "America/Argentina/Buenos_Aires" })
+      .values({
+        slug: "upload-trail",
+        name: { es: "Trail de Subida", en: "Upload Trail", br: "Trilha" },
+        status: "draft",
+        timezone: "America/Argentina/Buenos_Aires",
+      })
       .returning({ id: races.id });
     tus = tusServer(shop.services);
     base = await tus.listen();
@@ -107,7 +112,12 @@ describe("photo uploads and folder imports", () => {
     expect((await patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
 
     // A new process on the same data: the upload's state was on disk, not in memory.
-    const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
+    const restarted = createServices({
+      env: shop.env,
+      database: shop.database,
+      storage: localStorage(path.join(shop.dataDir, "files")),
+      logger: createLogger("silent"),
+    });
     await restarted.admin.uploads.recover();
     tus.restart(restarted);
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
@@ -122,7 +132,10 @@ describe("photo uploads and folder imports", () => {
     expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
     expect(outcomeOf(again)).toMatchObject({ kind: "created" });
     // The capture time comes from the photo's EXIF (12:00:05 UTC for this fixture).
-    const [stored] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A001")));
+    const [stored] = await shop.database.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "A001")));
     expect(stored.takenAt?.toISOString()).toBe("2025-05-04T12:00:05.000Z");
     tus.restart(shop.services);
   });
@@ -151,9 +164,17 @@ describe("photo uploads and folder imports", () => {
     // The bytes arrive, then the process dies before the ingest: written straight into the store.
     const id = location.split("/").pop() ?? "";
     await storeOf(shop).write(Readable.from([bytes]), id, 0);
-    const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
+    const restarted = createServices({
+      env: shop.env,
+      database: shop.database,
+      storage: localStorage(path.join(shop.dataDir, "files")),
+      logger: createLogger("silent"),
+    });
     await restarted.admin.uploads.recover();
-    const [row] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A002")));
+    const [row] = await shop.database.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "A002")));
     expect(row).toBeDefined();
     tus.restart(restarted);
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
@@ -172,7 +193,12 @@ describe("photo uploads and folder imports", () => {
     await fs.mkdir(dead, { recursive: true });
     await fs.writeFile(path.join(dead, `${id}-${third}-0000beef`), bytes.subarray(third, 2 * third));
     await fs.writeFile(path.join(dead, `${id}-0-0000dead`), bytes.subarray(0, third));
-    const restarted = createServices({ env: shop.env, database: shop.database, storage: localStorage(path.join(shop.dataDir, "files")), logger: createLogger("silent") });
+    const restarted = createServices({
+      env: shop.env,
+      database: shop.database,
+      storage: localStorage(path.join(shop.dataDir, "files")),
+      logger: createLogger("silent"),
+    });
     await restarted.admin.uploads.recover();
     tus.restart(restarted);
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
@@ -181,7 +207,10 @@ describe("photo uploads and folder imports", () => {
     const done = await patch(location, 2 * third, bytes.subarray(2 * third));
     expect(outcomeOf(done)).toMatchObject({ kind: "created" });
     // The stored original is the file sent, byte for byte.
-    const [stored] = await shop.database.db.select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "A005")));
+    const [stored] = await shop.database.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "A005")));
     expect(Buffer.compare(await filesOf(shop).get(stored.originalKey), bytes)).toBe(0);
     tus.restart(shop.services);
   });
@@ -192,7 +221,10 @@ describe("photo uploads and folder imports", () => {
     const id = location.split("/").pop() ?? "";
     const half = Math.floor(bytes.length / 2);
     const junk = Buffer.alloc(half, 7);
-    const [one, two] = await Promise.allSettled([storeOf(shop).write(Readable.from([bytes.subarray(0, half)]), id, 0), storeOf(shop).write(Readable.from([junk]), id, 0)]);
+    const [one, two] = await Promise.allSettled([
+      storeOf(shop).write(Readable.from([bytes.subarray(0, half)]), id, 0),
+      storeOf(shop).write(Readable.from([junk]), id, 0),
+    ]);
     expect([one.status, two.status].sort()).toEqual(["fulfilled", "rejected"]);
     const head = await fetch(`${base}${location}`, { method: "HEAD", headers });
     expect(head.headers.get("upload-offset")).toBe(String(half));
@@ -215,7 +247,10 @@ describe("photo uploads and folder imports", () => {
     await worker.drain();
     expect((await office.races.imports(admin))[0]).toMatchObject({ runId: first.runId, state: "done", done: 5, total: 5 });
     for (const email of ["uno@example.com", "dos@example.com"]) {
-      await notify.signup({ firstName: "Ana", lastName: "Paz", email, category: "General", runnerNumber: 150, slug: "fixture-trail-2025" }, { lang: "es", ip: "10.7.7.7" });
+      await notify.signup(
+        { firstName: "Ana", lastName: "Paz", email, category: "General", runnerNumber: 150, slug: "fixture-trail-2025" },
+        { lang: "es", ip: "10.7.7.7" },
+      );
     }
 
     // The organiser sets it to published in race.json and imports again: the request only queues it.

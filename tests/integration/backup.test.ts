@@ -28,7 +28,9 @@ import { buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders
 async function snapshot(db: Db): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const { name } of tablesInOrder().filter((t) => t.name !== "catalog_version")) {
-    const result = (await db.execute(sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(name)} t`)) as unknown as { rows: { rows: unknown }[] };
+    const result = (await db.execute(sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(name)} t`)) as unknown as {
+      rows: { rows: unknown }[];
+    };
     out[name] = result.rows[0].rows;
   }
   return out;
@@ -54,11 +56,21 @@ describe("backup and restore", () => {
     await source.services.storage.put("public/p/xyz-480.webp", randomBytes(3_000), "image/webp");
     const { body } = await call(source, purchase, "/api/purchase?lang=en", {
       method: "POST",
-      body: { data: { ...buyer({ country: "4", email: "kept@example.com", confirmEmail: "kept@example.com" }), images: [cartItem(race.ids.P01), cartItem(race.ids.P02)] } },
+      body: {
+        data: {
+          ...buyer({ country: "4", email: "kept@example.com", confirmEmail: "kept@example.com" }),
+          images: [cartItem(race.ids.P01), cartItem(race.ids.P02)],
+        },
+      },
     });
     saleId = body.data.id;
     const token = body.data.link.split("/").pop()!;
-    await call(source, payDemo, `/pay/demo/${token}`, { method: "POST", body: "outcome=approved", params: { token }, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await call(source, payDemo, `/pay/demo/${token}`, {
+      method: "POST",
+      body: "outcome=approved",
+      params: { token },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     await source.services.worker.drain();
   });
   afterAll(async () => {

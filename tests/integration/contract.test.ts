@@ -39,7 +39,19 @@ function expectPurchase(data: Record<string, any>, state: number, paid: boolean)
   expect(Object.keys(data)).toEqual(expect.arrayContaining(["venta", "cliente", "fotos", "pagado", "link", "zip_file"]));
   const v = data.venta;
   expect(Object.keys(v)).toEqual(
-    expect.arrayContaining(["id", "id_estado", "tot_fotos", "subtotal_arg", "total_arg", "subtotal_usd", "total_usd", "id_mediodepago", "mediodepago", "fechaventa", "fechapago"]),
+    expect.arrayContaining([
+      "id",
+      "id_estado",
+      "tot_fotos",
+      "subtotal_arg",
+      "total_arg",
+      "subtotal_usd",
+      "total_usd",
+      "id_mediodepago",
+      "mediodepago",
+      "fechaventa",
+      "fechapago",
+    ]),
   );
   expect(v.id).toEqual(expect.any(String));
   expect(v.id_estado).toBe(state);
@@ -66,7 +78,12 @@ describe("SPEC §7 contract", () => {
     ).body;
   const approve = (link: string) => {
     const token = link.split("/").pop()!;
-    return call(shop, payDemo, `/pay/demo/${token}`, { method: "POST", body: "outcome=approved", params: { token }, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    return call(shop, payDemo, `/pay/demo/${token}`, {
+      method: "POST",
+      body: "outcome=approved",
+      params: { token },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   };
   const getPurchase = async (id: string) => (await call(shop, purchaseDetail, `/api/purchase/${id}`, { params: { id } })).body.data;
 
@@ -117,7 +134,8 @@ describe("SPEC §7 contract", () => {
   it("GET /api/fotos/{slug}: a free photo and a photo on sale", async () => {
     const { body } = await call(shop, fotos, `/api/fotos/${ORDERS_RACE}?p=1`, { params: { slug: ORDERS_RACE } });
     const data = body.data;
-    for (const f of ["fotos", "found_rows", "found_pages", "previous", "next", "uploading", "tags", "fullin_arg", "fullin_usd", "fullin_fotos"]) expect(data).toHaveProperty(f);
+    for (const f of ["fotos", "found_rows", "found_pages", "previous", "next", "uploading", "tags", "fullin_arg", "fullin_usd", "fullin_fotos"])
+      expect(data).toHaveProperty(f);
     data.fotos.forEach(expectPhoto);
     const free = data.fotos.find((p: { id: string }) => p.id === race.ids.F13);
     expect(free).toMatchObject({ free: "1" });
@@ -148,7 +166,16 @@ describe("SPEC §7 contract", () => {
     const paid = await getPurchase(ids.paid);
     expectPurchase(paid, 3, true);
     // Charged in pesos; the dollar amounts are the same photos as the cart priced them (5 + sale 3 + free 0).
-    expect(paid.venta).toMatchObject({ tot_fotos: 3, subtotal_arg: 8500, total_arg: 8500, subtotal_usd: 8, total_usd: 8, id_mediodepago: 3, mediodepago: "Demo", moneda: "ARS" });
+    expect(paid.venta).toMatchObject({
+      tot_fotos: 3,
+      subtotal_arg: 8500,
+      total_arg: 8500,
+      subtotal_usd: 8,
+      total_usd: 8,
+      id_mediodepago: 3,
+      mediodepago: "Demo",
+      moneda: "ARS",
+    });
     expect(paid.link).toBeNull();
     expect(paid.fotos.find((p: { id: string }) => p.id === race.ids.F13).free).toBe("1");
 
@@ -190,7 +217,15 @@ describe("SPEC §7 contract", () => {
     expect(Object.keys(pp.venta)).toEqual(
       expect.arrayContaining(["id", "id_estado", "codigo_venta", "fecha", "fechapago", "total_ars", "total_usd", "id_mediodepago", "mediodepago"]),
     );
-    expect(pp.venta).toMatchObject({ id: created.body.id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40, id_mediodepago: 3, moneda: "ARS" });
+    expect(pp.venta).toMatchObject({
+      id: created.body.id,
+      id_estado: 1,
+      codigo_venta: null,
+      total_ars: 40000,
+      total_usd: 40,
+      id_mediodepago: 3,
+      moneda: "ARS",
+    });
     expect(pp.venta.fechapago).toBeNull();
     for (const f of ["total_ars", "total_usd", "id_mediodepago"]) expect(pp.venta[f], f).toEqual(expect.any(Number));
     expect(pp.venta.mediodepago).toEqual(expect.any(String));

@@ -38,7 +38,8 @@ describe("downloads, zips and purchase e-mails", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
   }
-  const downloadOf = (id: string, photo: string | number) => call(shop, download, "/api/download?lang=en", { method: "POST", body: { data: { id, id_photo: photo } } });
+  const downloadOf = (id: string, photo: string | number) =>
+    call(shop, download, "/api/download?lang=en", { method: "POST", body: { data: { id, id_photo: photo } } });
   const fetchFile = async (url: string) => {
     const token = url.split("/download/")[1];
     const res = await call(shop, file, `/download/${token}`, { params: { token } });
@@ -127,7 +128,10 @@ describe("downloads, zips and purchase e-mails", () => {
     expect(zip.response.headers.get("content-disposition")).toBe(`attachment; filename="fotos-${paid.id}.zip"`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zip-"));
     fs.writeFileSync(path.join(dir, "all.zip"), zip.bytes);
-    const listing = execFileSync("unzip", ["-Z1", path.join(dir, "all.zip")], { encoding: "utf8" }).trim().split("\n").sort();
+    const listing = execFileSync("unzip", ["-Z1", path.join(dir, "all.zip")], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .sort();
     expect(listing).toEqual([...twelve, "B16"].map((f) => `foto-${race.ids[f]}.jpg`).sort());
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -58,7 +58,10 @@ function header(eml: string, name: string): string | undefined {
     .replace(/=\?utf-8\?([QB])\?(.*?)\?=\s*/gi, (_, enc: string, text: string) =>
       enc.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 
@@ -137,7 +140,10 @@ describe("contact", () => {
     expect(statuses.slice(0, 8).every((s) => s === 200)).toBe(true);
     const limited = await post(contactApi, "http://shop.test/api/contact_email?lang=en", body, { ip: "198.51.100.9" });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toMatchObject({ data: { status: "error" }, error: { code: "TooMany", message: "Too many attempts. Wait a moment and try again." } });
+    expect(await limited.json()).toMatchObject({
+      data: { status: "error" },
+      error: { code: "TooMany", message: "Too many attempts. Wait a moment and try again." },
+    });
     // Another visitor is not affected.
     expect((await post(contactApi, "http://shop.test/api/contact_email", body, { ip: "198.51.100.10" })).status).toBe(200);
   });
@@ -150,7 +156,11 @@ describe("contact", () => {
     const [row] = await shop.database.db.select().from(contactMessages).where(eq(contactMessages.email, "juan@example.com"));
     expect(row).toMatchObject({ phone: "+54 11 5555-0000", lang: "en" });
 
-    const bad = await contactPage({ request: new Request("http://shop.test/contacto", { method: "POST", body: new URLSearchParams({ name: "Juan" }) }), params: {}, context: context("192.0.2.1") } as never);
+    const bad = await contactPage({
+      request: new Request("http://shop.test/contacto", { method: "POST", body: new URLSearchParams({ name: "Juan" }) }),
+      params: {},
+      context: context("192.0.2.1"),
+    } as never);
     expect(bad).toMatchObject({ data: { status: "error", values: { name: "Juan" } }, init: { status: 400 } });
   });
 });
@@ -194,14 +204,22 @@ describe("notify (preparing race)", () => {
 
   it("accepts a plain form post and returns to the race page in its language", async () => {
     const form = new URLSearchParams({ ...signup, email: "form@example.com", lang: "br" });
-    const ok = (await notifyApi({ request: new Request("http://shop.test/api/notify", { method: "POST", body: form }), params: {}, context: context("192.0.2.50") } as never)) as Response;
+    const ok = (await notifyApi({
+      request: new Request("http://shop.test/api/notify", { method: "POST", body: form }),
+      params: {},
+      context: context("192.0.2.50"),
+    } as never)) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/br/carreira/ultra-test-2026?notify=ok#notify");
     const [row] = await shop.database.db.select().from(notifySignups).where(eq(notifySignups.email, "form@example.com"));
     expect(row.lang).toBe("br");
 
     form.set("category", "Elite");
-    const bad = (await notifyApi({ request: new Request("http://shop.test/api/notify", { method: "POST", body: form }), params: {}, context: context("192.0.2.50") } as never)) as Response;
+    const bad = (await notifyApi({
+      request: new Request("http://shop.test/api/notify", { method: "POST", body: form }),
+      params: {},
+      context: context("192.0.2.50"),
+    } as never)) as Response;
     expect(bad.headers.get("Location")).toBe("/br/carreira/ultra-test-2026?notify=error#notify");
   });
 
@@ -247,7 +265,13 @@ describe("sitemap and robots", () => {
     const response = (await sitemap({ request: new Request("http://shop.test/sitemap.xml"), params: {}, context: context() } as never)) as Response;
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
-    for (const loc of ["http://shop.test/", "http://shop.test/en/races", "http://shop.test/br/ajuda", "http://shop.test/terminos", "http://shop.test/br/carreira/ultra-test-2026"]) {
+    for (const loc of [
+      "http://shop.test/",
+      "http://shop.test/en/races",
+      "http://shop.test/br/ajuda",
+      "http://shop.test/terminos",
+      "http://shop.test/br/carreira/ultra-test-2026",
+    ]) {
       expect(xml).toContain(`<loc>${loc}</loc>`);
     }
     expect(xml).not.toContain("hidden-draft");

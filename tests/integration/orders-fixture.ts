@@ -35,7 +35,10 @@ async function jpeg(width: number, height: number, hue: number): Promise<Buffer>
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="hsl(${hue},70%,40%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},70%,60%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
   // The camera's clock, so photos carry a capture time (`fechahora`).
   const clock = `2025:05:04 09:${String(hue % 60).padStart(2, "0")}:${String((hue * 7) % 60).padStart(2, "0")}`;
-  return sharp(Buffer.from(svg)).withExif({ IFD2: { DateTimeOriginal: clock } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .withExif({ IFD2: { DateTimeOriginal: clock } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 export async function makeOrdersRaceFolder(): Promise<string> {
@@ -106,7 +109,12 @@ export async function call(
   shop: TestShop,
   handler: Handler,
   url: string,
-  { method = "GET", body, params = {}, headers = {} }: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    body,
+    params = {},
+    headers = {},
+  }: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any; response: Response }> {
   const context = new RouterContextProvider(new Map([[servicesContext, shop.services]]));
   const init: RequestInit = { method, headers: { "content-type": "application/json", ...headers } };
@@ -126,7 +134,10 @@ export async function call(
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so links can be searched for. */
 function unquote(text: string): string {
   const joined = text.replace(/=\r?\n/g, "");
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 /** The e-mails written to the outbox, as readable text. */

@@ -121,7 +121,19 @@ describe("page cache", () => {
     expect(isCacheable(req("GET", "/api/fotos/x"))).toBe(true);
     expect(isCacheable(req("GET", "/en/race/x", "dorsal_admin=abc.def"))).toBe(false);
     expect(isCacheable(req("POST", "/en/race/x"))).toBe(false);
-    for (const path of ["/compra/ABCDEFGH12345678", "/en/purchase/x", "/precompra/x", "/checkout", "/en/checkout/fullin", "/preventa/x", "/admin", "/en/admin/races", "/api/purchase/x", "/pay/demo/x", "/download/x"]) {
+    for (const path of [
+      "/compra/ABCDEFGH12345678",
+      "/en/purchase/x",
+      "/precompra/x",
+      "/checkout",
+      "/en/checkout/fullin",
+      "/preventa/x",
+      "/admin",
+      "/en/admin/races",
+      "/api/purchase/x",
+      "/pay/demo/x",
+      "/download/x",
+    ]) {
       expect(isCacheable(req("GET", path)), path).toBe(false);
     }
   });

@@ -91,7 +91,10 @@ describe("demo provider and the shared webhook handling", () => {
     await shop.services.worker.drain();
     const row = await orderRow(shop, order.id);
     expect(row.state).toBe(4);
-    const [last] = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.toState, 4)));
+    const [last] = await shop.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.toState, 4)));
     expect(last.cause).toBe("expired");
   });
 });
@@ -117,7 +120,18 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
   const completed = (id: string, orderId: string, amount: number, intent: string) => ({
     id,
     type: "checkout.session.completed",
-    data: { object: { id: `cs_${intent}`, object: "checkout.session", client_reference_id: `order:${orderId}`, payment_intent: intent, payment_status: "paid", amount_total: amount, currency: "usd", metadata: {} } },
+    data: {
+      object: {
+        id: `cs_${intent}`,
+        object: "checkout.session",
+        client_reference_id: `order:${orderId}`,
+        payment_intent: intent,
+        payment_status: "paid",
+        amount_total: amount,
+        currency: "usd",
+        metadata: {},
+      },
+    },
   });
   const refunded = (id: string, intent: string, amount: number) => ({
     id,
@@ -196,7 +210,18 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
     const paid = {
       id: "evt_pre_paid",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_pre", object: "checkout.session", client_reference_id: `preorder:${body.id}`, payment_intent: "pi_pre", payment_status: "paid", amount_total: 4000, currency: "usd", metadata: {} } },
+      data: {
+        object: {
+          id: "cs_pre",
+          object: "checkout.session",
+          client_reference_id: `preorder:${body.id}`,
+          payment_intent: "pi_pre",
+          payment_status: "paid",
+          amount_total: 4000,
+          currency: "usd",
+          metadata: {},
+        },
+      },
     };
     expect((await stripeHook(paid)).status).toBe(200);
     const row = async () => (await shop.database.db.select().from(preorders).where(eq(preorders.publicId, body.id)))[0];
@@ -224,7 +249,10 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
       clearInterval(failing);
       fake.failNext = false;
     }
-    const [row] = await shop.database.db.select().from(orders).where(sql`${orders.cartHash} is not null and ${orders.provider} = 'stripe' and ${orders.state} = 4`);
+    const [row] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(sql`${orders.cartHash} is not null and ${orders.provider} = 'stripe' and ${orders.state} = 4`);
     expect(row).toBeDefined();
   });
 
@@ -238,7 +266,12 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
 
     const hook = async (paymentId: string, secret?: string) => {
       const n = signedMpNotification(paymentId, secret);
-      return call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, { method: "POST", body: n.body, headers: n.headers, params: { provider: "mercadopago" } });
+      return call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, {
+        method: "POST",
+        body: n.body,
+        headers: n.headers,
+        params: { provider: "mercadopago" },
+      });
     };
     fake.mpPayments.set("9001", { id: 9001, status: "approved", transaction_amount: 10000, currency_id: "ARS", external_reference: `order:${order.id}` });
     const before = fake.calls.length;
@@ -259,7 +292,12 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
 
   it("answers 503 when MercadoPago cannot be asked about the payment, so it retries", async () => {
     const n = signedMpNotification("424242");
-    const res = await call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, { method: "POST", body: n.body, headers: n.headers, params: { provider: "mercadopago" } });
+    const res = await call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, {
+      method: "POST",
+      body: n.body,
+      headers: n.headers,
+      params: { provider: "mercadopago" },
+    });
     expect(res.status).toBe(503);
   });
 });

@@ -29,19 +29,39 @@ describe("pre-orders", () => {
   afterAll(() => shop.close());
 
   const form = (data: Record<string, unknown> = {}) => ({
-    data: { ...buyer({ email: "pre@example.com", confirmEmail: "pre@example.com" }), raceId: race.raceId, raceSlug: ORDERS_RACE, dni: "300", distance: "21K", ...data },
+    data: {
+      ...buyer({ email: "pre@example.com", confirmEmail: "pre@example.com" }),
+      raceId: race.raceId,
+      raceSlug: ORDERS_RACE,
+      dni: "300",
+      distance: "21K",
+      ...data,
+    },
   });
-  const post = (data: Record<string, unknown> = {}, lang = "es") => call(shop, createPreorder, `/api/preventa?lang=${lang}`, { method: "POST", body: form(data) });
+  const post = (data: Record<string, unknown> = {}, lang = "es") =>
+    call(shop, createPreorder, `/api/preventa?lang=${lang}`, { method: "POST", body: form(data) });
   const view = (id: string) => call(shop, prepurchase, `/api/prepurchase/${id}?lang=es`, { params: { id } });
   async function approve(link: string) {
     const token = link.split("/").pop()!;
-    return call(shop, payDemo, `/pay/demo/${token}`, { method: "POST", body: "outcome=approved", params: { token }, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    return call(shop, payDemo, `/pay/demo/${token}`, {
+      method: "POST",
+      body: "outcome=approved",
+      params: { token },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   }
 
   it("loads the race for the form, and 404s without an open pre-order", async () => {
     const ok = await call(shop, preorderRace, `/api/preventa/${ORDERS_RACE}?lang=en`, { params: { slug: ORDERS_RACE } });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ id: race.raceId, slug: ORDERS_RACE, nombre: "Orders Trail", preventa_arg: 40000, preventa_usd: 40, distancias: ["10K", "21K"] });
+    expect(ok.body.data).toMatchObject({
+      id: race.raceId,
+      slug: ORDERS_RACE,
+      nombre: "Orders Trail",
+      preventa_arg: 40000,
+      preventa_usd: 40,
+      distancias: ["10K", "21K"],
+    });
     expect((await call(shop, preorderRace, "/api/preventa/nope", { params: { slug: "nope" } })).status).toBe(404);
     await shop.database.db.update(races).set({ preorderOpen: false }).where(eq(races.id, race.raceId));
     expect((await call(shop, preorderRace, `/api/preventa/${ORDERS_RACE}`, { params: { slug: ORDERS_RACE } })).status).toBe(404);
@@ -76,7 +96,11 @@ describe("pre-orders", () => {
   it("is paid through the same webhook handling, then turned into a sale when the runner's photos are published", async () => {
     const { body } = await post({ email: "runner300@example.com", confirmEmail: "runner300@example.com", dni: "300" }, "br");
     const id = body.id as string;
-    expect((await view(id)).body.data).toMatchObject({ pagado: false, link: body.link, venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40 } });
+    expect((await view(id)).body.data).toMatchObject({
+      pagado: false,
+      link: body.link,
+      venta: { id, id_estado: 1, codigo_venta: null, total_ars: 40000, total_usd: 40 },
+    });
 
     const back = await approve(body.link);
     expect(back.response.headers.get("location")).toBe(`http://shop.test/br/precompra/${id}`);
@@ -116,7 +140,10 @@ describe("pre-orders", () => {
     const syncJobs = () => db.select().from(jobs).where(eq(jobs.type, PREORDER_SYNC_JOB));
     // The job waits a little so a tagging pass is picked up at once; the test moves its clock.
     const runSyncNow = async () => {
-      await db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.type, PREORDER_SYNC_JOB), eq(jobs.status, "queued")));
+      await db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(and(eq(jobs.type, PREORDER_SYNC_JOB), eq(jobs.status, "queued")));
       await shop.services.worker.drain();
     };
     const readyMails = (sale: string) => outbox(shop).filter((m) => m.includes("X-Dorsal-Template: preorderPhotosReady") && m.includes(sale));
@@ -153,7 +180,12 @@ describe("pre-orders", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-late-"));
     fs.mkdirSync(path.join(folder, "photos"));
     fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify(RACE_JSON));
-    fs.writeFileSync(path.join(folder, "photos", "L17.jpg"), await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3a7" } }).jpeg().toBuffer());
+    fs.writeFileSync(
+      path.join(folder, "photos", "L17.jpg"),
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3a7" } })
+        .jpeg()
+        .toBuffer(),
+    );
     fs.writeFileSync(path.join(folder, "photos.csv"), "file,bibs,tags,free,price_ars,price_usd,sale_ars,sale_usd\nL17.jpg,555,,,,,,\n");
     await shop.services.imports.folder(folder);
     fs.rmSync(folder, { recursive: true, force: true });

@@ -57,14 +57,23 @@ export function installFakeProviders(): FakeProviders {
       return jsonResponse({ id, init_point: `https://pay.example/mp/${id}`, ...JSON.parse(body || "{}") });
     }
     if (method === "POST" && path === "/v1/refunds") {
-      if (fake.refundAnswer === "refused") return jsonResponse({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } }, 400);
+      if (fake.refundAnswer === "refused")
+        return jsonResponse({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } }, 400);
       const intent = new URLSearchParams(body).get("payment_intent");
-      return jsonResponse({ id: `re_${randomUUID().replaceAll("-", "")}`, object: "refund", payment_intent: intent, status: fake.refundAnswer === "done" ? "succeeded" : "pending" });
+      return jsonResponse({
+        id: `re_${randomUUID().replaceAll("-", "")}`,
+        object: "refund",
+        payment_intent: intent,
+        status: fake.refundAnswer === "done" ? "succeeded" : "pending",
+      });
     }
     const mpRefund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path);
     if (method === "POST" && mpRefund) {
       if (fake.refundAnswer === "refused") return jsonResponse({ message: "Payment already refunded", error: "bad_request", status: 400, cause: [] }, 400);
-      return jsonResponse({ id: Math.floor(Math.random() * 1e9), payment_id: Number(mpRefund[1]), status: fake.refundAnswer === "done" ? "approved" : "in_process" }, 201);
+      return jsonResponse(
+        { id: Math.floor(Math.random() * 1e9), payment_id: Number(mpRefund[1]), status: fake.refundAnswer === "done" ? "approved" : "in_process" },
+        201,
+      );
     }
     const payment = /^\/v1\/payments\/(\d+)$/.exec(path);
     if (method === "GET" && payment) {

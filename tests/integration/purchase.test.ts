@@ -21,14 +21,23 @@ describe("POST /api/purchase", () => {
 
   it("prices a cart from the database, ignoring the browser's prices", async () => {
     const { ids } = race;
-    const images = [cartItem(ids.P01, { precio_arg: 1, precio_usd: 0.01 }), cartItem(ids.S14, { descuento_arg: 1 }), cartItem(ids.X15), cartItem(ids.F13, { free: "0" })];
+    const images = [
+      cartItem(ids.P01, { precio_arg: 1, precio_usd: 0.01 }),
+      cartItem(ids.S14, { descuento_arg: 1 }),
+      cartItem(ids.X15),
+      cartItem(ids.F13, { free: "0" }),
+    ];
     const { status, body } = await buy({ images, email: "tamper@example.com", confirmEmail: "tamper@example.com" });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data.link).toMatch(/^http:\/\/shop\.test\/pay\/demo\/[A-Za-z0-9]{24}$/);
     const order = await orderOf(body.data.id);
     // 5000 + sale 3500 + own 6000 + free 0 = 14500; three paid photos → 15 % → 12325 → whole pesos 12325.
     expect(order).toMatchObject({ state: 1, currency: "ARS", subtotal: 1_450_000, discountPercent: 15, total: 1_232_500, provider: "demo" });
-    const lines = await shop.database.db.select({ price: orderPhotos.price, free: photos.free }).from(orderPhotos).innerJoin(photos, eq(photos.id, orderPhotos.photoId)).where(eq(orderPhotos.orderId, order.id));
+    const lines = await shop.database.db
+      .select({ price: orderPhotos.price, free: photos.free })
+      .from(orderPhotos)
+      .innerJoin(photos, eq(photos.id, orderPhotos.photoId))
+      .where(eq(orderPhotos.orderId, order.id));
     expect(lines.map((l) => l.price).sort((a, b) => a - b)).toEqual([0, 350_000, 500_000, 600_000]);
   });
 
@@ -41,7 +50,12 @@ describe("POST /api/purchase", () => {
 
   it("returns the same pending order when the same checkout (same browser key) is submitted again", async () => {
     const key = "checkout-key-twice-0001";
-    const data = { images: [cartItem(race.ids.P03), cartItem(race.ids.P04)], email: "twice@example.com", confirmEmail: "twice@example.com", idempotencyKey: key };
+    const data = {
+      images: [cartItem(race.ids.P03), cartItem(race.ids.P04)],
+      email: "twice@example.com",
+      confirmEmail: "twice@example.com",
+      idempotencyKey: key,
+    };
     const [a, b] = await Promise.all([buy(data), buy(data)]);
     const c = await buy({ ...data, images: [...data.images].reverse() });
     expect(a.body.data.id).toBe(b.body.data.id);
@@ -136,7 +150,16 @@ describe("POST /api/purchase", () => {
     const { body } = await buy({ images: [cartItem(race.ids.P07)], email: "view@example.com", confirmEmail: "view@example.com" });
     const view = await call(shop, purchaseDetail, `/api/purchase/${body.data.id}?lang=es`, { params: { id: body.data.id } });
     expect(view.status).toBe(200);
-    expect(view.body.data.venta).toMatchObject({ id: body.data.id, id_estado: 1, tot_fotos: 1, total_arg: 5000, subtotal_arg: 5000, total_usd: 5, subtotal_usd: 5, mediodepago: "Demo" });
+    expect(view.body.data.venta).toMatchObject({
+      id: body.data.id,
+      id_estado: 1,
+      tot_fotos: 1,
+      total_arg: 5000,
+      subtotal_arg: 5000,
+      total_usd: 5,
+      subtotal_usd: 5,
+      mediodepago: "Demo",
+    });
     expect(view.body.data.pagado).toBe(false);
     expect(view.body.data.link).toBe(body.data.link);
     expect((await call(shop, purchaseDetail, "/api/purchase/NoSuchOrder123", { params: { id: "NoSuchOrder123" } })).status).toBe(404);

@@ -26,11 +26,21 @@ describe("the start list as recognition's prior", () => {
   let admin: Operator;
   const db = () => shop.database.db;
   const found = async (frame: string) => {
-    const [photo] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+    const [photo] = await db()
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
     const tags = await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photo.id));
-    const waiting = await db().select().from(bibSuggestions).where(and(eq(bibSuggestions.photoId, photo.id), eq(bibSuggestions.status, "pending")));
+    const waiting = await db()
+      .select()
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, photo.id), eq(bibSuggestions.status, "pending")));
     const numeric = (a: number, b: number) => a - b;
-    return { tagged: tags.map((t) => t.bib).sort(numeric), pending: waiting.map((s) => s.bib).sort(numeric), doubts: Object.fromEntries(waiting.map((s) => [s.bib, s.doubts])) };
+    return {
+      tagged: tags.map((t) => t.bib).sort(numeric),
+      pending: waiting.map((s) => s.bib).sort(numeric),
+      doubts: Object.fromEntries(waiting.map((s) => [s.bib, s.doubts])),
+    };
   };
 
   beforeAll(async () => {
@@ -46,7 +56,11 @@ describe("the start list as recognition's prior", () => {
   it("never tags a number nobody registered, offers the registered bib a digit away, and lists who has no photo", async () => {
     expect((await found("R002")).tagged).toEqual([317, 1045]);
     // 1045 is not registered; 1046 is, one digit away from it; 88 and 560 are registered runners.
-    const loaded = await shop.services.admin.bibs.loadStartList(admin, raceId, "dorsal;nombre;distancia;equipo\n152;Ana Paz;21K;\n317;Bruno Díaz;21K;Club Sur\n1046;Carla Gil;10K;\n560;Dino Sosa;10K;\n88;Eva Ruiz;42K;\n999;Fito Páez;42K;\nx;Nadie;;\n");
+    const loaded = await shop.services.admin.bibs.loadStartList(
+      admin,
+      raceId,
+      "dorsal;nombre;distancia;equipo\n152;Ana Paz;21K;\n317;Bruno Díaz;21K;Club Sur\n1046;Carla Gil;10K;\n560;Dino Sosa;10K;\n88;Eva Ruiz;42K;\n999;Fito Páez;42K;\nx;Nadie;;\n",
+    );
     expect(loaded).toMatchObject({ loaded: true, entrants: 6, errors: [{ line: 8, problem: "bib", value: "x" }] });
     const r002 = await found("R002");
     expect(r002.tagged).toEqual([317]);
@@ -82,20 +96,42 @@ describe("the start list as recognition's prior", () => {
     await expect(shop.services.admin.bibs.startList(outsider, raceId)).rejects.toMatchObject({ code: "Forbidden" });
     expect(await shop.services.admin.bibs.startList(assigned, raceId)).toMatchObject({ entrants: 0 });
 
-    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
+    const context = new RouterContextProvider(
+      new Map<never, never>([
+        [servicesContext as never, shop.services as never],
+        [operatorContext as never, admin as never],
+      ]),
+    );
     const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       const url = `http://shop.test${adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })}`;
-      const result = (await taggingAction({ request: new Request(url, { method: "POST", body: form }), params: { raceId: String(raceId) }, context } as never)) as
+      const result = (await taggingAction({
+        request: new Request(url, { method: "POST", body: form }),
+        params: { raceId: String(raceId) },
+        context,
+      } as never)) as
         | { data: { ok: boolean; error?: string; lines?: unknown[]; entrants?: number }; init: { status: number } | null }
         | { ok: boolean; entrants: number };
       return "data" in result ? { status: result.init?.status ?? 200, ...result.data } : { status: 200, ...result };
     };
     const csv = (text: string) => new File([text], "inscriptos.csv", { type: "text/csv" });
-    expect(await post("en", { intent: "startList", file: csv("bib,name\nabc,Ana\nabc,Bea\n") })).toMatchObject({ status: 400, ok: false, error: ADMIN_MESSAGES.en.review.startNothing, lines: [{ line: 2, problem: "bib" }, { line: 3, problem: "bib" }] });
+    expect(await post("en", { intent: "startList", file: csv("bib,name\nabc,Ana\nabc,Bea\n") })).toMatchObject({
+      status: 400,
+      ok: false,
+      error: ADMIN_MESSAGES.en.review.startNothing,
+      lines: [
+        { line: 2, problem: "bib" },
+        { line: 3, problem: "bib" },
+      ],
+    });
     expect(await post("br", { intent: "startList", file: csv("") })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.br.review.startMissing });
-    expect(await post("es", { intent: "startList", file: csv("dorsal,nombre\n152,Ana\n152,Otra\n") })).toMatchObject({ status: 200, ok: true, entrants: 1, lines: [{ line: 3, problem: "duplicate", value: "152" }] });
+    expect(await post("es", { intent: "startList", file: csv("dorsal,nombre\n152,Ana\n152,Otra\n") })).toMatchObject({
+      status: 200,
+      ok: true,
+      entrants: 1,
+      lines: [{ line: 3, problem: "duplicate", value: "152" }],
+    });
   });
 });
 
@@ -126,7 +162,10 @@ describe("bursts", () => {
   afterAll(() => shop.close());
 
   it("reads the camera from EXIF and suggests the bib of the burst's first frame for the frame where a hand hides it", async () => {
-    const [first] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0101")));
+    const [first] = await db()
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0101")));
     expect(first.camera).toBe("Nikon Z 6II #3021884");
     const tagged = await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, first.id));
     expect(tagged).toEqual([{ bib: 214, source: "auto" }]);
@@ -144,8 +183,18 @@ describe("bursts", () => {
     expect(queue.items.map((i) => [i.frame, i.bib, i.evidence?.frame])).toEqual([["DSC_0102", 214, "DSC_0101"]]);
     const item = queue.items[0];
 
-    const context = new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, admin as never]]));
-    const crop = (query: string) => cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${item.id}/crop?${query}`), params: { suggestionId: String(item.id) }, context } as never) as Promise<Response>;
+    const context = new RouterContextProvider(
+      new Map<never, never>([
+        [servicesContext as never, shop.services as never],
+        [operatorContext as never, admin as never],
+      ]),
+    );
+    const crop = (query: string) =>
+      cropLoader({
+        request: new Request(`http://shop.test/admin/api/bibs/${item.id}/crop?${query}`),
+        params: { suggestionId: String(item.id) },
+        context,
+      } as never) as Promise<Response>;
     for (const query of ["w=200", "w=200&of=evidence"]) {
       const response = await crop(query);
       expect(response.headers.get("content-type")).toBe("image/jpeg");
@@ -158,7 +207,12 @@ describe("bursts", () => {
     await shop.services.admin.bibs.decide(admin, again.id, { action: "accept" });
     await shop.services.recognition.redecide(raceId);
     expect(await pendingOf("DSC_0102")).toEqual([]);
-    const [hidden] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0102")));
-    expect(await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, hidden.id))).toEqual([{ bib: 214, source: "manual" }]);
+    const [hidden] = await db()
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "DSC_0102")));
+    expect(await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, hidden.id))).toEqual([
+      { bib: 214, source: "manual" },
+    ]);
   });
 });

@@ -88,7 +88,10 @@ describe("bib recognition on import", () => {
   });
 
   it("lets a wrong automatic tag be undone for good", async () => {
-    const [photo] = await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, "R005")));
+    const [photo] = await db()
+      .select()
+      .from(photos)
+      .where(and(eq(photos.raceId, raceId), eq(photos.frame, "R005")));
     await shop.services.recognition.undoAuto(photo.id, 560);
     await expect(shop.services.recognition.undoAuto(photo.id, 560)).rejects.toMatchObject({ code: "NotFound" });
     await shop.services.recognition.redecide(raceId);
@@ -147,11 +150,29 @@ describe("bib review in the back office", () => {
   let raceId: number;
   let admin: Operator;
   const db = () => shop.database.db;
-  const photoOf = async (frame: string) => (await db().select().from(photos).where(and(eq(photos.raceId, raceId), eq(photos.frame, frame))))[0];
+  const photoOf = async (frame: string) =>
+    (
+      await db()
+        .select()
+        .from(photos)
+        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)))
+    )[0];
   const bibsOf = async (frame: string) =>
-    (await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, (await photoOf(frame)).id))).sort((a, b) => a.bib - b.bib);
+    (
+      await db()
+        .select({ bib: photoBibs.bib, source: photoBibs.source })
+        .from(photoBibs)
+        .where(eq(photoBibs.photoId, (await photoOf(frame)).id))
+    ).sort((a, b) => a.bib - b.bib);
   const statusesOf = async (frame: string) =>
-    Object.fromEntries((await db().select().from(bibSuggestions).where(eq(bibSuggestions.photoId, (await photoOf(frame)).id))).map((s) => [s.bib, s.status]));
+    Object.fromEntries(
+      (
+        await db()
+          .select()
+          .from(bibSuggestions)
+          .where(eq(bibSuggestions.photoId, (await photoOf(frame)).id))
+      ).map((s) => [s.bib, s.status]),
+    );
 
   beforeAll(async () => {
     shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -205,7 +226,10 @@ describe("bib review in the back office", () => {
   it("decides each reading once, in the operator's name", async () => {
     const { items } = (await shop.services.admin.bibs.review(admin, raceId)).queue;
     await shop.services.admin.bibs.decide(admin, items[0].id, { action: "accept" });
-    await expect(shop.services.admin.bibs.decide(admin, items[0].id, { action: "reject" })).rejects.toMatchObject({ code: "Conflict", key: "suggestionDecided" });
+    await expect(shop.services.admin.bibs.decide(admin, items[0].id, { action: "reject" })).rejects.toMatchObject({
+      code: "Conflict",
+      key: "suggestionDecided",
+    });
     await shop.services.admin.bibs.decide(admin, items[1].id, { action: "correct", bib: 1046 });
     expect(await bibsOf("R001")).toEqual([{ bib: 152, source: "manual" }]);
     expect(await bibsOf("R002")).toEqual([
@@ -219,12 +243,22 @@ describe("bib review in the back office", () => {
   });
 
   it("answers the screen's forms and the crop address with localized errors and the right status", async () => {
-    const context = (op: Operator) => new RouterContextProvider(new Map<never, never>([[servicesContext as never, shop.services as never], [operatorContext as never, op as never]]));
+    const context = (op: Operator) =>
+      new RouterContextProvider(
+        new Map<never, never>([
+          [servicesContext as never, shop.services as never],
+          [operatorContext as never, op as never],
+        ]),
+      );
     const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       const path = adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" });
-      const result = (await taggingAction({ request: new Request(`http://shop.test${path}`, { method: "POST", body: form }), params: { raceId: String(raceId) }, context: context(admin) } as never)) as {
+      const result = (await taggingAction({
+        request: new Request(`http://shop.test${path}`, { method: "POST", body: form }),
+        params: { raceId: String(raceId) },
+        context: context(admin),
+      } as never)) as {
         data: { ok: boolean; error: string; lines?: unknown[] };
         init: { status: number } | null;
       };
@@ -233,16 +267,34 @@ describe("bib review in the back office", () => {
     const csv = (text: string) => new File([text], "timing.csv", { type: "text/csv" });
 
     const nothing = await post("en", { intent: "timing", file: csv("bib,time\nabc,09:00:00\n") });
-    expect(nothing).toMatchObject({ status: 400, ok: false, error: ADMIN_MESSAGES.en.review.timingNothing, lines: [{ line: 2, problem: "bib", value: "abc" }] });
+    expect(nothing).toMatchObject({
+      status: 400,
+      ok: false,
+      error: ADMIN_MESSAGES.en.review.timingNothing,
+      lines: [{ line: 2, problem: "bib", value: "abc" }],
+    });
     expect(await post("br", { intent: "timing", file: csv("") })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.br.review.timingMissing });
-    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.es.review.badBib });
-    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({ status: 404, error: ADMIN_MESSAGES.en.errors.suggestionGone });
-    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({ status: 400, error: ADMIN_MESSAGES.es.errors.invalid });
+    expect(await post("es", { intent: "decide", suggestionId: "1", suggested: "152", bib: "15x" })).toMatchObject({
+      status: 400,
+      error: ADMIN_MESSAGES.es.review.badBib,
+    });
+    expect(await post("en", { intent: "decide", suggestionId: "999999", suggested: "152", bib: "152" })).toMatchObject({
+      status: 404,
+      error: ADMIN_MESSAGES.en.errors.suggestionGone,
+    });
+    expect(await post("es", { intent: "recognitionSettings", threshold: "40", window: "30", offset: "0" })).toMatchObject({
+      status: 400,
+      error: ADMIN_MESSAGES.es.errors.invalid,
+    });
 
     const { op: stranger } = await invite(shop.services, admin, "stranger@dorsal.test", "photographer");
     const [auto] = (await shop.services.admin.bibs.review(admin, raceId)).auto.items;
     const crop = (op: Operator) =>
-      cropLoader({ request: new Request(`http://shop.test/admin/api/bibs/${auto.id}/crop?w=200&lang=br`), params: { suggestionId: String(auto.id) }, context: context(op) } as never) as Promise<Response>;
+      cropLoader({
+        request: new Request(`http://shop.test/admin/api/bibs/${auto.id}/crop?w=200&lang=br`),
+        params: { suggestionId: String(auto.id) },
+        context: context(op),
+      } as never) as Promise<Response>;
     const refused = await crop(stranger);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toBe(ADMIN_MESSAGES.br.errors.forbidden);

@@ -130,12 +130,26 @@ describe("refunds through Stripe and MercadoPago", () => {
   };
   const mpHook = (paymentId: string) => {
     const n = signedMpNotification(paymentId);
-    return call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, { method: "POST", body: n.body, headers: n.headers, params: { provider: "mercadopago" } });
+    return call(shop, webhook, `/api/webhooks/mercadopago${n.query}`, {
+      method: "POST",
+      body: n.body,
+      headers: n.headers,
+      params: { provider: "mercadopago" },
+    });
   };
 
   async function paidStripeSale(email: string, intent: string) {
     const sale = await buy(shop, race, ["P04"], email, "4", "br");
-    const session = { id: `cs_${intent}`, object: "checkout.session", client_reference_id: `order:${sale.id}`, payment_intent: intent, payment_status: "paid", amount_total: 500, currency: "usd", metadata: {} };
+    const session = {
+      id: `cs_${intent}`,
+      object: "checkout.session",
+      client_reference_id: `order:${sale.id}`,
+      payment_intent: intent,
+      payment_status: "paid",
+      amount_total: 500,
+      currency: "usd",
+      metadata: {},
+    };
     expect((await stripeHook({ id: `evt_paid_${intent}`, type: "checkout.session.completed", data: { object: session } })).status).toBe(200);
     return orderOf(shop, sale.id);
   }
@@ -163,7 +177,11 @@ describe("refunds through Stripe and MercadoPago", () => {
   it("Stripe: while Stripe is down nothing is refunded or changed, and the refund can be asked again", async () => {
     const row = await paidStripeSale("stripe-down@example.com", "pi_refund_2");
     fake.down = true;
-    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 503, key: "refundUnavailable", params: { provider: "Stripe" } });
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({
+      status: 503,
+      key: "refundUnavailable",
+      params: { provider: "Stripe" },
+    });
     fake.down = false;
     expect((await orderOf(shop, row.publicId)).state).toBe(2);
     expect(await paymentOf(shop, row.id)).toMatchObject({ status: "approved", refundRequestedAt: null, refundId: null });
@@ -199,7 +217,11 @@ describe("refunds through Stripe and MercadoPago", () => {
     await mpHook("7002");
     const row = await orderOf(shop, sale.id);
     fake.refundAnswer = "refused";
-    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 409, key: "refundRefused", params: { provider: "MercadoPago" } });
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({
+      status: 409,
+      key: "refundRefused",
+      params: { provider: "MercadoPago" },
+    });
     fake.refundAnswer = "done";
     expect((await orderOf(shop, sale.id)).state).toBe(2);
     expect(await paymentOf(shop, row.id)).toMatchObject({ status: "approved", refundRequestedAt: null });

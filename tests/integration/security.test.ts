@@ -107,20 +107,32 @@ describe("security findings", () => {
 
   it("finding 12, contact relay: the copy to the visitor carries none of their text", async () => {
     const spam = "Claim your prize at http://evil.example now";
-    await shop.services.contact.submit({ name: "Winner Winner Chicken Dinner", email: "victim@example.com", phone: null, message: spam }, { lang: "en", ip: "10.7.0.1" });
+    await shop.services.contact.submit(
+      { name: "Winner Winner Chicken Dinner", email: "victim@example.com", phone: null, message: spam },
+      { lang: "en", ip: "10.7.0.1" },
+    );
     await shop.services.worker.drain();
     const outbox = path.join(shop.dataDir, "outbox");
-    const toVictim = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8")).filter((m) => /^To: .*victim@example\.com/m.test(m));
+    const toVictim = fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), "utf8"))
+      .filter((m) => /^To: .*victim@example\.com/m.test(m));
     expect(toVictim).toHaveLength(1);
     expect(toVictim[0]).not.toContain("evil.example");
     expect(toVictim[0]).not.toContain("Chicken Dinner");
   });
 
   it("finding 7, zips: identical orders share one zip, and zips nobody was handed for a month expire", async () => {
-    const images = Object.entries(race.ids).filter(([name]) => name.startsWith("P")).slice(0, 10).map(([, id]) => cartItem(id));
+    const images = Object.entries(race.ids)
+      .filter(([name]) => name.startsWith("P"))
+      .slice(0, 10)
+      .map(([, id]) => cartItem(id));
     const ids: string[] = [];
     for (const email of ["a@example.com", "b@example.com"]) {
-      const { body } = await call(shop, purchase, "/api/purchase?lang=es", { method: "POST", body: { data: { ...buyer({ email, confirmEmail: email }), images } } });
+      const { body } = await call(shop, purchase, "/api/purchase?lang=es", {
+        method: "POST",
+        body: { data: { ...buyer({ email, confirmEmail: email }), images } },
+      });
       const [order] = await shop.database.db.select().from(orders).where(eq(orders.publicId, body.data.id));
       await shop.database.db.update(orders).set({ state: 2, paidAt: new Date() }).where(eq(orders.id, order.id));
       await shop.services.purchases.requestZip(body.data.id);
@@ -131,7 +143,10 @@ describe("security findings", () => {
     expect(rows[0].zipKey).toMatch(/^zips\/set-/);
     expect(rows[1].zipKey).toBe(rows[0].zipKey);
     // A month later nobody asked for it: it goes, and a new request makes it again.
-    await shop.database.db.update(orders).set({ zipMadeAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(eq(orders.zipKey, rows[0].zipKey!));
+    await shop.database.db
+      .update(orders)
+      .set({ zipMadeAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(orders.zipKey, rows[0].zipKey!));
     const pruned = await shop.services.housekeeping.prune();
     expect(pruned.zips).toBe(1);
     expect(await shop.services.storage.exists(rows[0].zipKey!)).toBe(false);
@@ -175,7 +190,10 @@ describe("rate limits counted in the database", () => {
     expect(answers.find((a) => !a.ok)).toMatchObject({ ok: false, retryAfter: expect.any(Number) });
     expect((await limiter.hit("10.0.0.2")).ok).toBe(true);
     // Hits older than the window no longer count.
-    await shop.database.db.update(rateHits).set({ at: new Date(Date.now() - 61_000) }).where(eq(rateHits.key, "10.0.0.1"));
+    await shop.database.db
+      .update(rateHits)
+      .set({ at: new Date(Date.now() - 61_000) })
+      .where(eq(rateHits.key, "10.0.0.1"));
     expect((await limiter.hit("10.0.0.1")).ok).toBe(true);
   });
 

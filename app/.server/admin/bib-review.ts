@@ -4,7 +4,15 @@ import type { Db } from "../db/client.ts";
 import { photos, races } from "../db/schema.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
-import type { RecognitionProgress, RecognitionSettings, ReviewItem, SettingsPatch, StartListEntry, StartListLineError, StartListQuery } from "../recognition/index.ts";
+import type {
+  RecognitionProgress,
+  RecognitionSettings,
+  ReviewItem,
+  SettingsPatch,
+  StartListEntry,
+  StartListLineError,
+  StartListQuery,
+} from "../recognition/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, requireRace, type Operator } from "./operator.ts";
 
@@ -70,7 +78,11 @@ export const AUTO_PAGE = 48;
 export async function reviewScreen(db: Db, op: Operator, raceId: number, recognition?: BibReviewPort) {
   await requireRace(db, op, raceId);
   const r = port(recognition);
-  const [progress, queue, auto] = await Promise.all([r.progress(raceId), r.reviewQueue(raceId, { limit: REVIEW_PAGE }), r.autoTags(raceId, { limit: AUTO_PAGE })]);
+  const [progress, queue, auto] = await Promise.all([
+    r.progress(raceId),
+    r.reviewQueue(raceId, { limit: REVIEW_PAGE }),
+    r.autoTags(raceId, { limit: AUTO_PAGE }),
+  ]);
   const admin = op.role === "admin";
   const [race] = await db.select({ timezone: races.timezone }).from(races).where(eq(races.id, raceId));
   const at = (d: Date | null) => (d && race ? formatInZone(d, race.timezone) : "");
@@ -79,7 +91,15 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, recogni
     progress,
     queue: {
       total: queue.total,
-      items: queue.items.map((i) => ({ id: i.id, photoId: i.photoId, frame: i.frame, bib: i.bib, confidence: i.confidence, doubts: i.doubts, evidence: i.evidence })),
+      items: queue.items.map((i) => ({
+        id: i.id,
+        photoId: i.photoId,
+        frame: i.frame,
+        bib: i.bib,
+        confidence: i.confidence,
+        doubts: i.doubts,
+        evidence: i.evidence,
+      })),
     },
     auto,
     config: timing ? { settings: await r.settings(raceId), timing: { passings: timing.passings, first: at(timing.first), last: at(timing.last) } } : null,
@@ -105,12 +125,11 @@ export async function decideSuggestion(db: Db, op: Operator, suggestionId: numbe
   const decision = decisionSchema.parse(input);
   const r = port(recognition);
   const raceId = await suggestionRace(db, op, r, suggestionId);
-  const done = await (
-    decision.action === "accept"
-      ? r.accept(suggestionId, op.id)
-      : decision.action === "reject"
-        ? r.reject(suggestionId, op.id)
-        : r.correct(suggestionId, decision.bib, op.id)
+  const done = await (decision.action === "accept"
+    ? r.accept(suggestionId, op.id)
+    : decision.action === "reject"
+      ? r.reject(suggestionId, op.id)
+      : r.correct(suggestionId, decision.bib, op.id)
   ).catch(rename({ Conflict: "suggestionDecided", NotFound: "suggestionGone" }));
   await audit(db, op, `bib.${decision.action}`, { raceId, suggestionId, ...done });
   return { ...done, action: decision.action };

@@ -27,7 +27,9 @@ export async function dashboard(db: Db, op: Operator) {
   const paid = sql`o.state in (2, 3) and o.paid_at >= ${since}`;
 
   const totals = rowsOf<{ currency: "ARS" | "USD"; orders: number; revenue: number }>(
-    await db.execute(sql`select o.currency, count(*)::int as orders, coalesce(sum(o.total), 0)::bigint as revenue from orders o where ${paid} group by o.currency`),
+    await db.execute(
+      sql`select o.currency, count(*)::int as orders, coalesce(sum(o.total), 0)::bigint as revenue from orders o where ${paid} group by o.currency`,
+    ),
   );
 
   const perDay = rowsOf<{ day: string; orders: number; ars: number; usd: number }>(

@@ -55,7 +55,12 @@ export async function startImport(db: Db, op: Operator, folder: string): Promise
   const stat = await fs.stat(absolute).catch(() => undefined);
   if (!folder.trim() || !stat?.isDirectory()) throw invalid("folderMissing");
   const runId = randomUUID();
-  await enqueue(db, IMPORT_JOB, { runId, folder: absolute, operatorId: op.id, progress: { done: 0, total: 0, file: "" } }, { uniqueKey: `import:${runId}`, maxAttempts: 3 });
+  await enqueue(
+    db,
+    IMPORT_JOB,
+    { runId, folder: absolute, operatorId: op.id, progress: { done: 0, total: 0, file: "" } },
+    { uniqueKey: `import:${runId}`, maxAttempts: 3 },
+  );
   await audit(db, op, "race.import.start", { folder: absolute, runId });
   return { runId };
 }
@@ -100,7 +105,9 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
         const now = Date.now();
         if (now - last < PROGRESS_EVERY_MS && done < total) return;
         last = now;
-        void patchRun(db, runId, { progress: { done, total, file } }).catch((error: unknown) => logger.warn({ err: error, runId }, "import progress not saved"));
+        void patchRun(db, runId, { progress: { done, total, file } }).catch((error: unknown) =>
+          logger.warn({ err: error, runId }, "import progress not saved"),
+        );
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -156,7 +163,8 @@ export async function importRuns(db: Db, op: Operator): Promise<ImportRun[]> {
     const p = parsed.data;
     // A queue failure's text can be a whole SQL statement: its first line is enough here (the log has the rest).
     const error = p.error ?? (row.status === "failed" ? (row.lastError ?? "").split("\n")[0].slice(0, 300) : null);
-    const state: ImportRun["state"] = error !== null ? "failed" : p.report ? "done" : row.status === "running" ? "running" : row.status === "failed" ? "failed" : "queued";
+    const state: ImportRun["state"] =
+      error !== null ? "failed" : p.report ? "done" : row.status === "running" ? "running" : row.status === "failed" ? "failed" : "queued";
     return [
       {
         runId: p.runId,

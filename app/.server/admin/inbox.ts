@@ -12,7 +12,10 @@ import { dayRange, PAGE } from "./sales.ts";
 
 // Pre-orders, notify sign-ups and contact messages: lists with search and CSV.
 
-const day = z.union([z.literal(""), z.iso.date()]).optional().catch(undefined);
+const day = z
+  .union([z.literal(""), z.iso.date()])
+  .optional()
+  .catch(undefined);
 export const listFilterSchema = z.object({
   raceId: dbId.optional().catch(undefined),
   state: z.coerce.number().int().min(1).max(6).optional().catch(undefined),
@@ -72,7 +75,13 @@ export async function listPreorders(db: Db, op: Operator, f: ListFilter) {
   const total = await countOf(
     db.select({ n: sql<number>`count(*)::int` }).from(preorders).innerJoin(customers, eq(customers.id, preorders.customerId)).where(where),
   );
-  return paged(await preorderQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE), total, f.page);
+  return paged(
+    await preorderQuery(db, where)
+      .limit(PAGE)
+      .offset((f.page - 1) * PAGE),
+    total,
+    f.page,
+  );
 }
 
 export async function preordersForCsv(db: Db, op: Operator, f: ListFilter) {
@@ -118,7 +127,13 @@ export async function listSignups(db: Db, op: Operator, f: ListFilter) {
   requireAdmin(op);
   const where = signupWhere(f);
   const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(notifySignups).where(where));
-  return paged(await signupQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE), total, f.page);
+  return paged(
+    await signupQuery(db, where)
+      .limit(PAGE)
+      .offset((f.page - 1) * PAGE),
+    total,
+    f.page,
+  );
 }
 
 export async function signupsForCsv(db: Db, op: Operator, f: ListFilter) {
@@ -160,8 +175,14 @@ export async function listMessages(db: Db, op: Operator, f: ListFilter) {
   requireAdmin(op);
   const where = messageWhere(f);
   const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where));
-  const rows = await messageQuery(db, where).limit(PAGE).offset((f.page - 1) * PAGE);
-  return paged(rows.map((r) => ({ ...r, replies: Number(r.replies) })), total, f.page);
+  const rows = await messageQuery(db, where)
+    .limit(PAGE)
+    .offset((f.page - 1) * PAGE);
+  return paged(
+    rows.map((r) => ({ ...r, replies: Number(r.replies) })),
+    total,
+    f.page,
+  );
 }
 
 export async function messagesForCsv(db: Db, op: Operator, f: ListFilter) {
@@ -198,7 +219,13 @@ export async function replyToMessage(db: Db, mailer: Mailer | undefined, op: Ope
     const tx = txRaw as unknown as Db;
     const [reply] = await tx.insert(contactReplies).values({ messageId: id, adminId: op.id, body }).returning({ id: contactReplies.id });
     await mailer.send(
-      { to: message.email, lang, template: "contactReply", key: `contact-reply:${reply.id}`, data: { name: message.name, reply: body, original: message.message } },
+      {
+        to: message.email,
+        lang,
+        template: "contactReply",
+        key: `contact-reply:${reply.id}`,
+        data: { name: message.name, reply: body, original: message.message },
+      },
       { tx },
     );
   });

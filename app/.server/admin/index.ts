@@ -60,17 +60,7 @@ import {
   type ManualMove,
   type OrderFilter,
 } from "./sales.ts";
-import {
-  addBanner,
-  deleteBanner,
-  moveBanner,
-  savePreparation,
-  savePresale,
-  saveSupport,
-  saveTiers,
-  setBannerActive,
-  settingsView,
-} from "./shop-settings.ts";
+import { addBanner, deleteBanner, moveBanner, savePreparation, savePresale, saveSupport, saveTiers, setBannerActive, settingsView } from "./shop-settings.ts";
 import { onPublished, type PublishPorts } from "./publish.ts";
 import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
 import { formInputOf, type RaceForm } from "./race-form.ts";
@@ -176,7 +166,15 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       /** The editor's fields, with the stored logo and hero as URLs. */
       async editor(op: Operator, raceId: number) {
         const { race, tags, overrides } = await raceEditor(db, op, raceId);
-        return { id: race.id, slug: race.slug, status: race.status, name: race.name, logoUrl: mediaUrl(race.logoKey), heroUrl: mediaUrl(race.heroKey), input: formInputOf(race, tags, overrides) };
+        return {
+          id: race.id,
+          slug: race.slug,
+          status: race.status,
+          name: race.name,
+          logoUrl: mediaUrl(race.logoKey),
+          heroUrl: mediaUrl(race.heroKey),
+          input: formInputOf(race, tags, overrides),
+        };
       },
       create: (op: Operator, form: RaceForm, images: RaceImages) => createRace(raceDeps, op, form, images),
       update: (op: Operator, raceId: number, form: RaceForm, images: RaceImages) => updateRace(raceDeps, op, raceId, form, images),
@@ -230,7 +228,8 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
     /** Bib recognition's review queue, automatic tags, threshold and timing file, per race. */
     bibs: {
       review: (op: Operator, raceId: number) => reviewScreen(db, op, raceId, recognition),
-      crop: (op: Operator, suggestionId: number, width: number, options?: { evidence?: boolean }) => suggestionCrop(db, op, suggestionId, width, recognition, options),
+      crop: (op: Operator, suggestionId: number, width: number, options?: { evidence?: boolean }) =>
+        suggestionCrop(db, op, suggestionId, width, recognition, options),
       decide: (op: Operator, suggestionId: number, decision: Decision) => decideSuggestion(db, op, suggestionId, decision, recognition),
       undoAuto: (op: Operator, photoId: number, bib: number) => undoAutoTag(db, op, photoId, bib, recognition),
       saveSettings: (op: Operator, raceId: number, input: { autoThreshold: number; timingWindowSeconds: number; timingOffsetSeconds: number }) =>

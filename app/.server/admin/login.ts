@@ -38,10 +38,19 @@ async function admitAttempt(db: Db, email: string, ip: string): Promise<number> 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
     const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));
-    const [pair] = await tx.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)));
-    const [address] = await tx.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip)));
+    const [pair] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(failed, eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)));
+    const [address] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(failed, eq(loginAttempts.ip, ip)));
     if (Number(pair.n) >= MAX_FAILURES_PER_PAIR || Number(address.n) >= MAX_FAILURES_PER_IP) throw tooMany();
-    const [account] = await tx.select({ n: count(), last: max(loginAttempts.at) }).from(loginAttempts).where(and(failed, eq(loginAttempts.email, email)));
+    const [account] = await tx
+      .select({ n: count(), last: max(loginAttempts.at) })
+      .from(loginAttempts)
+      .where(and(failed, eq(loginAttempts.email, email)));
     const failures = Number(account.n);
     if (failures >= ACCOUNT_FAILURES_BEFORE_DELAY && !(await isKnownAddress(tx, email, ip))) {
       const delay = Math.min(MAX_ACCOUNT_DELAY_S, 2 ** (failures - ACCOUNT_FAILURES_BEFORE_DELAY));
@@ -57,7 +66,14 @@ async function isKnownAddress(db: Db, email: string, ip: string): Promise<boolea
   const [row] = await db
     .select({ id: loginAttempts.id })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), eq(loginAttempts.success, true), gt(loginAttempts.at, new Date(Date.now() - KNOWN_ADDRESS_MS))))
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, true),
+        gt(loginAttempts.at, new Date(Date.now() - KNOWN_ADDRESS_MS)),
+      ),
+    )
     .orderBy(desc(loginAttempts.at))
     .limit(1);
   return Boolean(row);
@@ -76,7 +92,11 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<{ set
   if (!allowed || !admin) throw new DomainError("Invalid", "badLogin");
   await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attempt));
   // A hash made with older, weaker parameters is replaced now that we hold the password.
-  if (needsRehash(admin.passwordHash)) await db.update(adminUsers).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUsers.id, admin.id));
+  if (needsRehash(admin.passwordHash))
+    await db
+      .update(adminUsers)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(adminUsers.id, admin.id));
   await audit(db, admin, "login", { ip: input.ip });
   return { setCookie: await openSession(deps, admin.id, input.ip, input.userAgent), role: admin.role };
 }

@@ -103,7 +103,10 @@ export async function resetOperatorPassword(db: Db, op: Operator, id: number): P
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
   if (!row) throw new DomainError("NotFound", "notFound");
   const password = generatePassword();
-  await db.update(adminUsers).set({ passwordHash: await hashPassword(password) }).where(eq(adminUsers.id, id));
+  await db
+    .update(adminUsers)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(adminUsers.id, id));
   await closeSessionsOf(db, id);
   await audit(db, op, "operator.resetPassword", { operatorId: id, email: row.email });
   return { email: row.email, password };
@@ -118,7 +121,10 @@ export async function changeOwnPassword(db: Db, op: Operator, input: z.input<typ
   const data = passwordChangeSchema.parse(input);
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, op.id));
   if (!row || !(await verifyPassword(data.current, row.passwordHash))) throw invalid("wrongPassword");
-  await db.update(adminUsers).set({ passwordHash: await hashPassword(data.next) }).where(eq(adminUsers.id, op.id));
+  await db
+    .update(adminUsers)
+    .set({ passwordHash: await hashPassword(data.next) })
+    .where(eq(adminUsers.id, op.id));
   // Whoever else held this account (a lost phone, a shared login) is signed out; this session stays.
   await db.delete(adminSessions).where(and(eq(adminSessions.adminId, op.id), ne(adminSessions.id, op.sessionId)));
   await audit(db, op, "operator.changePassword", {});

@@ -1,9 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
 
 // OWASP's scrypt parameters (2025): N=2^17, r=8, p=1, 128 MiB a hash. Older hashes
 // (N=2^15) still verify and are replaced at the next login (needsRehash).
@@ -35,7 +33,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !key) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await limited(() => scrypt(password, Buffer.from(salt, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM }));
+  const actual = await limited(() =>
+    scrypt(password, Buffer.from(salt, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM }),
+  );
   return timingSafeEqual(actual, expected);
 }
 

@@ -22,7 +22,10 @@ const photoCounts = (raceIds: number[]) => sql`
     count(*) filter (where p.hidden)::int as hidden,
     count(*) filter (where p.thumb_key is null)::int as processing
   from photos p
-  where p.race_id in (${sql.join(raceIds.map((id) => sql`${id}`), sql`, `)})
+  where p.race_id in (${sql.join(
+    raceIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})
   group by p.race_id`;
 
 export async function countsByRace(db: Db, raceIds: number[]): Promise<Map<number, PhotoCounts>> {
@@ -59,7 +62,10 @@ export async function listRaces(db: Db, op: Operator): Promise<RaceListRow[]> {
     ? base
     : base.where(inArray(races.id, db.select({ id: raceAssignments.raceId }).from(raceAssignments).where(eq(raceAssignments.adminId, op.id))))
   ).orderBy(sql`${races.eventDate} desc nulls first`, desc(races.id));
-  const counts = await countsByRace(db, rows.map((r) => r.id));
+  const counts = await countsByRace(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? NO_PHOTOS) }));
 }
 
@@ -148,7 +154,10 @@ export async function createRace({ db, storage, onPublished }: RaceDeps, op: Ope
   const keys = await storeImages(storage, form.slug, images);
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx.insert(races).values({ ...columns(form), ...keys }).returning({ id: races.id });
+    const [row] = await tx
+      .insert(races)
+      .values({ ...columns(form), ...keys })
+      .returning({ id: races.id });
     await saveChildren(tx, row.id, form);
     return row.id;
   });
@@ -172,7 +181,10 @@ export async function updateRace(
   const values = { ...columns(form), ...keys };
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.update(races).set({ ...values, updatedAt: new Date() }).where(eq(races.id, raceId));
+    await tx
+      .update(races)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(races.id, raceId));
     await saveChildren(tx, raceId, form);
   });
   const changed = Object.keys(values).filter((k) => JSON.stringify(before[k as keyof RaceRow]) !== JSON.stringify(values[k as keyof typeof values]));

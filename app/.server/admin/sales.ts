@@ -41,7 +41,9 @@ export function dayRange(column: SQL | typeof orders.createdAt, from?: string, t
 }
 
 /** A cart sale has no race of its own: it counts for the race of its first photo. */
-export const orderRace = sql<number | null>`coalesce(${orders.raceId}, (select p.race_id from order_photos op join photos p on p.id = op.photo_id where op.order_id = ${orders.id} order by op.photo_id limit 1))`;
+export const orderRace = sql<
+  number | null
+>`coalesce(${orders.raceId}, (select p.race_id from order_photos op join photos p on p.id = op.photo_id where op.order_id = ${orders.id} order by op.photo_id limit 1))`;
 
 function orderWhere(f: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -90,7 +92,12 @@ export async function listOrders(db: Db, op: Operator, filter: OrderFilter) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(PAGE)
     .offset((filter.page - 1) * PAGE);
-  return { rows: rows.map((r) => ({ ...r, photos: Number(r.photos), raceId: r.raceId === null ? null : Number(r.raceId) })), total: Number(total), page: filter.page, pageSize: PAGE };
+  return {
+    rows: rows.map((r) => ({ ...r, photos: Number(r.photos), raceId: r.raceId === null ? null : Number(r.raceId) })),
+    total: Number(total),
+    page: filter.page,
+    pageSize: PAGE,
+  };
 }
 
 /** Every matching order, newest first, for the CSV export. */
@@ -117,17 +124,21 @@ export async function orderDetail(db: Db, mediaUrl: MediaUrl, op: Operator, id: 
   if (!row) throw new DomainError("NotFound", "notFound");
   const [items, paymentRows, events, race, preorder] = await Promise.all([
     db
-      .select({ photoId: photos.id, publicId: photos.publicId, frame: photos.frame, thumbKey: photos.thumbKey, raceId: photos.raceId, price: orderPhotos.price })
+      .select({
+        photoId: photos.id,
+        publicId: photos.publicId,
+        frame: photos.frame,
+        thumbKey: photos.thumbKey,
+        raceId: photos.raceId,
+        price: orderPhotos.price,
+      })
       .from(orderPhotos)
       .innerJoin(photos, eq(photos.id, orderPhotos.photoId))
       .where(eq(orderPhotos.orderId, id))
       .orderBy(asc(photos.takenAt), asc(photos.id)),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdAt)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
-    db
-      .select({ id: races.id, name: races.name })
-      .from(races)
-      .where(sql`${races.id} = (select ${orderRace} from orders where orders.id = ${id})`),
+    db.select({ id: races.id, name: races.name }).from(races).where(sql`${races.id} = (select ${orderRace} from orders where orders.id = ${id})`),
     db.select({ publicId: preorders.publicId }).from(preorders).where(eq(preorders.orderId, id)),
   ]);
   return {
@@ -203,7 +214,11 @@ export async function resendPurchaseMail(db: Db, mailer: Mailer | undefined, op:
   if (!isPaidState(row.order.state)) throw new DomainError("Conflict", "moveRefused");
   const lang = isLang(row.order.lang) ? row.order.lang : "es";
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orderPhotos).where(eq(orderPhotos.orderId, id));
-  const [fromPreorder] = await db.select({ race: races.name }).from(preorders).innerJoin(races, eq(races.id, preorders.raceId)).where(eq(preorders.orderId, id));
+  const [fromPreorder] = await db
+    .select({ race: races.name })
+    .from(preorders)
+    .innerJoin(races, eq(races.id, preorders.raceId))
+    .where(eq(preorders.orderId, id));
   const base = { to: row.customer.email, lang, data: { firstName: row.customer.firstName, id: row.order.publicId, count: Math.max(1, Number(count)) } };
   if (fromPreorder) await mailer.send({ ...base, template: "preorderPhotosReady", data: { ...base.data, race: pick(fromPreorder.race, lang) } });
   else await mailer.send({ ...base, template: "purchaseReady", data: { ...base.data, total: formatMoney(row.order.total, row.order.currency) } });
@@ -214,4 +229,3 @@ export async function resendPurchaseMail(db: Db, mailer: Mailer | undefined, op:
 export async function raceOptions(db: Db) {
   return db.select({ id: races.id, name: races.name }).from(races).orderBy(sql`${races.eventDate} desc nulls first`);
 }
-

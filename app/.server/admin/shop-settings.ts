@@ -22,7 +22,10 @@ export async function settingsView(db: Db, mediaUrl: MediaUrl, op: Operator) {
     getSetting(db, "presale"),
     getSetting(db, "preparation"),
     getSetting(db, "support"),
-    db.select({ id: races.id, name: races.name, preorderOpen: races.preorderOpen, status: races.status }).from(races).orderBy(sql`${races.eventDate} desc nulls first`),
+    db
+      .select({ id: races.id, name: races.name, preorderOpen: races.preorderOpen, status: races.status })
+      .from(races)
+      .orderBy(sql`${races.eventDate} desc nulls first`),
   ]);
   return {
     banners: bannerRows.map((b) => ({ id: b.id, url: mediaUrl(b.imageKey), position: b.position, active: b.active })),
@@ -87,7 +90,10 @@ export async function addBanner(db: Db, storage: Storage, op: Operator, file: Fi
   requireAdmin(op);
   const imageKey = await storeSiteImage(storage, file, "banners/banner", 2400);
   const [{ max }] = await db.select({ max: sql<number>`coalesce(max(${banners.position}), -1)::int` }).from(banners);
-  const [row] = await db.insert(banners).values({ imageKey, position: Number(max) + 1, active: true }).returning({ id: banners.id });
+  const [row] = await db
+    .insert(banners)
+    .values({ imageKey, position: Number(max) + 1, active: true })
+    .returning({ id: banners.id });
   await audit(db, op, "banner.add", { bannerId: row.id, imageKey });
   return row.id;
 }

@@ -21,6 +21,5 @@ export function createSigner(secret: Buffer) {
   };
 }
 
-
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

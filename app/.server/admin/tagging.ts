@@ -39,8 +39,7 @@ export type TaggingPhoto = {
 // Capture order (then file name) is the order a photographer shot the race in:
 // consecutive frames usually show the same runners.
 const sortKey = sql`(coalesce(${photos.takenAt}, 'infinity'::timestamptz), ${photos.frame}, ${photos.id})`;
-const keyOf = (id: number) =>
-  sql`(select coalesce(p.taken_at, 'infinity'::timestamptz), p.frame, p.id from photos p where p.id = ${id})`;
+const keyOf = (id: number) => sql`(select coalesce(p.taken_at, 'infinity'::timestamptz), p.frame, p.id from photos p where p.id = ${id})`;
 const untagged = sql`not exists (select 1 from ${photoBibs} b where b.photo_id = ${photos.id})`;
 // Photos where recognition read a number it was not sure enough of: Enter accepts what it suggests.
 const toReview = sql`exists (select 1 from ${bibSuggestions} s where s.photo_id = ${photos.id} and s.status = 'pending')`;
@@ -149,7 +148,12 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
     // A runner who pre-ordered gets this photo in their sale (a job, queued with these tags).
     await preorderBibsTagged(tx, raceId, unique);
     // Only this race's tags may be attached.
-    const allowed = tagIds.length ? await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.raceId, raceId), inArray(tags.id, tagIds))) : [];
+    const allowed = tagIds.length
+      ? await tx
+          .select({ id: tags.id })
+          .from(tags)
+          .where(and(eq(tags.raceId, raceId), inArray(tags.id, tagIds)))
+      : [];
     await tx.delete(photoTags).where(eq(photoTags.photoId, photoId));
     if (allowed.length) await tx.insert(photoTags).values(allowed.map((t) => ({ photoId, tagId: t.id })));
   });
@@ -168,7 +172,11 @@ export const bulkSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("removeBibs") }),
   z.object({ action: z.enum(["addTag", "removeTag"]), tagId: z.number().int().positive() }),
   z.object({ action: z.literal("free"), free: z.boolean() }),
-  z.object({ action: z.literal("sale"), saleArs: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable(), saleUsd: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable() }),
+  z.object({
+    action: z.literal("sale"),
+    saleArs: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable(),
+    saleUsd: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable(),
+  }),
   z.object({ action: z.literal("hidden"), hidden: z.boolean() }),
   z.object({ action: z.literal("delete") }),
 ]);
@@ -215,9 +223,16 @@ export async function bulkPhotos(
         break;
       case "addTag":
       case "removeTag": {
-        const [tag] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.id, action.tagId), eq(tags.raceId, raceId)));
+        const [tag] = await db
+          .select({ id: tags.id })
+          .from(tags)
+          .where(and(eq(tags.id, action.tagId), eq(tags.raceId, raceId)));
         if (!tag) throw new DomainError("NotFound", "notFound");
-        if (action.action === "addTag") await db.insert(photoTags).values(targets.map((photoId) => ({ photoId, tagId: tag.id }))).onConflictDoNothing();
+        if (action.action === "addTag")
+          await db
+            .insert(photoTags)
+            .values(targets.map((photoId) => ({ photoId, tagId: tag.id })))
+            .onConflictDoNothing();
         else await db.delete(photoTags).where(and(eq(photoTags.tagId, tag.id), inArray(photoTags.photoId, targets)));
         break;
       }
@@ -235,7 +250,11 @@ export async function bulkPhotos(
           (await db.selectDistinct({ id: orderPhotos.photoId }).from(orderPhotos).where(inArray(orderPhotos.photoId, targets))).map((r) => r.id),
         );
         const doomed = targets.filter((id) => !sold.has(id));
-        if (sold.size) await db.update(photos).set({ hidden: true }).where(inArray(photos.id, [...sold]));
+        if (sold.size)
+          await db
+            .update(photos)
+            .set({ hidden: true })
+            .where(inArray(photos.id, [...sold]));
         if (doomed.length) {
           const rows = await db.delete(photos).where(inArray(photos.id, doomed)).returning();
           // Files go after the rows: a crash between leaves orphan files, never rows without files.

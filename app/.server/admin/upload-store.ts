@@ -66,7 +66,10 @@ export class SharedUploadStore extends DataStore {
   }
 
   async getUpload(id: string): Promise<Upload> {
-    const [row] = await this.db.select().from(uploads).where(eq(uploads.id, checkedId(id)));
+    const [row] = await this.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, checkedId(id)));
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     return new Upload({
       id,
@@ -159,14 +162,20 @@ export class SharedUploadStore extends DataStore {
   }
 
   async remove(id: string): Promise<void> {
-    const [row] = await this.db.delete(uploads).where(eq(uploads.id, checkedId(id))).returning({ parts: uploads.parts });
+    const [row] = await this.db
+      .delete(uploads)
+      .where(eq(uploads.id, checkedId(id)))
+      .returning({ parts: uploads.parts });
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     await this.deleteParts(row.parts);
   }
 
   /** The whole file of a complete upload. */
   async readWhole(id: string): Promise<Buffer> {
-    const [row] = await this.db.select({ parts: uploads.parts }).from(uploads).where(eq(uploads.id, checkedId(id)));
+    const [row] = await this.db
+      .select({ parts: uploads.parts })
+      .from(uploads)
+      .where(eq(uploads.id, checkedId(id)));
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     const chunks: Buffer[] = [];
     for (const key of row.parts) chunks.push(await this.storage.get(key));

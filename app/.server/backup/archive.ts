@@ -111,7 +111,8 @@ export async function restoreBackup(db: Db, storage: Storage, file: string, { fi
       if (name === "manifest.json") {
         manifest = JSON.parse(body.toString("utf8")) as Manifest;
         if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`Not a Dorsal backup (format ${manifest.format ?? "unknown"})`);
-        if (manifest.schema !== schema) throw new BackupError("The backup was made by another version of Dorsal (its database schema differs): restore it with that version.");
+        if (manifest.schema !== schema)
+          throw new BackupError("The backup was made by another version of Dorsal (its database schema differs): restore it with that version.");
       } else if (!manifest) {
         throw new BackupError("Not a Dorsal backup (no manifest first)");
       } else if (name.startsWith("db/") && name.endsWith(".json")) {
@@ -149,7 +150,8 @@ export async function restoreBackup(db: Db, storage: Storage, file: string, { fi
         );
       }
       const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${name}`));
-      if (Number(row.n) !== (expected.tables[table.name] ?? 0)) throw new BackupError(`${table.name}: ${row.n} rows restored, the backup holds ${expected.tables[table.name] ?? 0}`);
+      if (Number(row.n) !== (expected.tables[table.name] ?? 0))
+        throw new BackupError(`${table.name}: ${row.n} rows restored, the backup holds ${expected.tables[table.name] ?? 0}`);
     }
   });
   return manifest;

@@ -9,7 +9,11 @@ export class CopyError extends Error {}
  * an interrupted move is simply run again. Ends by checking that every key
  * arrived; the source is left untouched.
  */
-export async function copyFiles(from: Storage, to: Storage, onProgress: (done: number, total: number, key: string) => void = () => {}): Promise<{ copied: number; skipped: number }> {
+export async function copyFiles(
+  from: Storage,
+  to: Storage,
+  onProgress: (done: number, total: number, key: string) => void = () => {},
+): Promise<{ copied: number; skipped: number }> {
   const wanted: string[] = [];
   for await (const key of from.list()) wanted.push(key);
   let copied = 0;

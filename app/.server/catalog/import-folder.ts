@@ -28,12 +28,7 @@ export type ImportProgress = (done: number, total: number, file: string) => void
 const IMAGE = /\.(jpe?g)$/i;
 
 /** Imports an import folder (ARCHITECTURE.md §4). Running it twice changes nothing. */
-export async function importFolder(
-  db: Db,
-  storage: Storage,
-  folder: string,
-  onProgress: ImportProgress = () => {},
-): Promise<ImportReport> {
+export async function importFolder(db: Db, storage: Storage, folder: string, onProgress: ImportProgress = () => {}): Promise<ImportReport> {
   const raceJson = await readJson(path.join(folder, "race.json"));
   const file = parseRaceFile(raceJson);
   const csvText = await fs.readFile(path.join(folder, "photos.csv"), "utf8").catch(() => undefined);
@@ -112,18 +107,30 @@ async function upsertRace(db: Db, storage: Storage, folder: string, file: RaceFi
     const [existing] = await tx.select().from(races).where(eq(races.slug, file.slug));
     let race: RaceRow;
     if (existing) {
-      const changed = Object.entries({ ...values, ...images }).some(
-        ([k, v]) => JSON.stringify(existing[k as keyof RaceRow]) !== JSON.stringify(v),
-      );
+      const changed = Object.entries({ ...values, ...images }).some(([k, v]) => JSON.stringify(existing[k as keyof RaceRow]) !== JSON.stringify(v));
       race = changed
-        ? (await tx.update(races).set({ ...values, ...images, updatedAt: new Date() }).where(eq(races.id, existing.id)).returning())[0]
+        ? (
+            await tx
+              .update(races)
+              .set({ ...values, ...images, updatedAt: new Date() })
+              .where(eq(races.id, existing.id))
+              .returning()
+          )[0]
         : existing;
     } else {
-      race = (await tx.insert(races).values({ ...values, ...images }).returning())[0];
+      race = (
+        await tx
+          .insert(races)
+          .values({ ...values, ...images })
+          .returning()
+      )[0];
     }
 
     for (const [position, tag] of (file.tags ?? []).entries()) {
-      const [current] = await tx.select().from(tags).where(and(eq(tags.raceId, race.id), eq(tags.slug, tag.slug)));
+      const [current] = await tx
+        .select()
+        .from(tags)
+        .where(and(eq(tags.raceId, race.id), eq(tags.slug, tag.slug)));
       if (!current) await tx.insert(tags).values({ raceId: race.id, slug: tag.slug, name: tag.name, position });
       else if (JSON.stringify(current.name) !== JSON.stringify(tag.name) || current.position !== position)
         await tx.update(tags).set({ name: tag.name, position }).where(eq(tags.id, current.id));
@@ -133,8 +140,7 @@ async function upsertRace(db: Db, storage: Storage, folder: string, file: RaceFi
       const wanted = file.fullset.overrides.map((o) => ({ bibRanges: o.bibs, priceArs: toMinor(o.ars), priceUsd: toMinor(o.usd) }));
       const current = await tx.select().from(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
       const same =
-        JSON.stringify(current.map((o) => [o.bibRanges, o.priceArs, o.priceUsd])) ===
-        JSON.stringify(wanted.map((o) => [o.bibRanges, o.priceArs, o.priceUsd]));
+        JSON.stringify(current.map((o) => [o.bibRanges, o.priceArs, o.priceUsd])) === JSON.stringify(wanted.map((o) => [o.bibRanges, o.priceArs, o.priceUsd]));
       if (!same) {
         await tx.delete(fullsetOverrides).where(eq(fullsetOverrides.raceId, race.id));
         if (wanted.length) await tx.insert(fullsetOverrides).values(wanted.map((o) => ({ ...o, raceId: race.id })));

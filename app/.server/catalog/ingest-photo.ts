@@ -127,7 +127,10 @@ async function applyMeta(db: Db, race: RaceRow, photoId: number, meta: PhotoMeta
 }
 
 async function ensureTag(db: Db, raceId: number, slug: string): Promise<number> {
-  const [tag] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.raceId, raceId), eq(tags.slug, slug)));
+  const [tag] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.raceId, raceId), eq(tags.slug, slug)));
   if (tag) return tag.id;
   const [created] = await db
     .insert(tags)

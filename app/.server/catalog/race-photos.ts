@@ -85,7 +85,10 @@ export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string, 
 }
 
 export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(visiblePhotosOf(raceId, bib, tagSlug, during));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(visiblePhotosOf(raceId, bib, tagSlug, during));
   return Number(row.n);
 }
 
@@ -174,7 +177,10 @@ export async function racePhotos(
 async function aroundTime(db: Db, race: RaceRow, around: string): Promise<[Date, Date] | null> {
   let day = race.eventDate;
   if (!day) {
-    const [first] = await db.select({ at: sql<Date | null>`min(${photos.takenAt})`.mapWith((v) => (v ? new Date(v) : null)) }).from(photos).where(eq(photos.raceId, race.id));
+    const [first] = await db
+      .select({ at: sql<Date | null>`min(${photos.takenAt})`.mapWith((v) => (v ? new Date(v) : null)) })
+      .from(photos)
+      .where(eq(photos.raceId, race.id));
     day = first?.at ? formatInZone(first.at, race.timezone).slice(0, 10) : null;
   }
   const at = day ? zonedToInstant(`${day} ${around}:00`, race.timezone) : undefined;
@@ -188,6 +194,10 @@ async function aroundTime(db: Db, race: RaceRow, around: string): Promise<[Date,
  * timing file bumps it), so a bib search no page cache holds costs no extra query.
  */
 async function passingsByBib(db: Db, race: RaceRow): Promise<Map<number, string[]>> {
-  const rows = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, race.id)).orderBy(timingPassings.passedAt);
+  const rows = await db
+    .select({ bib: timingPassings.bib, at: timingPassings.passedAt })
+    .from(timingPassings)
+    .where(eq(timingPassings.raceId, race.id))
+    .orderBy(timingPassings.passedAt);
   return new Map([...indexPassings(rows)].map(([bib, times]) => [bib, times.slice(0, 5).map((at) => formatInZone(at, race.timezone))]));
 }

@@ -15,7 +15,7 @@ const MAX_KEYS = 2000;
 export function versionedMemo(state: () => Promise<CatalogState>): VersionedMemo {
   let at = -1;
   let values = new Map<string, { value: Promise<unknown>; progress: number }>();
-  return async <T,>(key: string, read: () => PromiseLike<T>, options?: { progress?: boolean }): Promise<T> => {
+  return async <T>(key: string, read: () => PromiseLike<T>, options?: { progress?: boolean }): Promise<T> => {
     const now = await state();
     if (now.version !== at || values.size > MAX_KEYS) {
       at = now.version;

@@ -33,10 +33,7 @@ export function createContactService({ db, mailer }: { db: Db; mailer: Mailer })
           },
           { tx },
         );
-        await mailer.send(
-          { to: input.email, lang, template: "contactReceived", replyTo: support.email, data: { name: input.name } },
-          { tx },
-        );
+        await mailer.send({ to: input.email, lang, template: "contactReceived", replyTo: support.email, data: { name: input.name } }, { tx });
       });
       return { status: "success" };
     },

@@ -62,7 +62,11 @@ export const DEMO_RACES: DemoRace[] = [
       bibs: "1-9000",
       distances: ["42K"],
       categories: ["General", "Elite"],
-      tags: tagsOf(["largada", "Largada", "Start", "Largada"], ["km21", "Kilómetro 21", "Kilometre 21", "Quilômetro 21"], ["meta", "Llegada", "Finish", "Chegada"]),
+      tags: tagsOf(
+        ["largada", "Largada", "Start", "Largada"],
+        ["km21", "Kilómetro 21", "Kilometre 21", "Quilômetro 21"],
+        ["meta", "Llegada", "Finish", "Chegada"],
+      ),
     },
     plan: { count: 2000, pool: [1, 900], freeEvery: 25, saleEvery: 11, width: 960, height: 640, startTime: "07:02:00" },
   },
@@ -70,7 +74,11 @@ export const DEMO_RACES: DemoRace[] = [
     file: {
       slug: "cruce-de-los-andes-2025",
       name: ar("Cruce de los Andes"),
-      subtitle: ar("Tres días de montaña entre Argentina y Chile", "Three mountain days across Argentina and Chile", "Três dias de montanha entre Argentina e Chile"),
+      subtitle: ar(
+        "Tres días de montaña entre Argentina y Chile",
+        "Three mountain days across Argentina and Chile",
+        "Três dias de montanha entre Argentina e Chile",
+      ),
       date: "2025-02-07",
       status: "published",
       price: { ars: 6000, usd: 6 },

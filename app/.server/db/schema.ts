@@ -34,7 +34,9 @@ export const races = pgTable(
     heroKey: text("hero_key"),
     eventDate: date("event_date"),
     timezone: text("timezone").notNull().default("America/Argentina/Buenos_Aires"),
-    status: text("status", { enum: ["draft", "preparing", "published", "archived"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "preparing", "published", "archived"] })
+      .notNull()
+      .default("draft"),
     uploading: boolean("uploading").notNull().default(false),
     // Money: integer minor units (centavos, cents).
     priceArs: integer("price_ars").notNull().default(0),
@@ -64,7 +66,9 @@ export const fullsetOverrides = pgTable(
   "fullset_overrides",
   {
     id: serial("id").primaryKey(),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     bibRanges: text("bib_ranges").notNull(),
     priceArs: integer("price_ars").notNull(),
     priceUsd: integer("price_usd").notNull(),
@@ -76,7 +80,9 @@ export const tags = pgTable(
   "tags",
   {
     id: serial("id").primaryKey(),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     name: jsonb("name").$type<LocalizedText>().notNull(),
     position: integer("position").notNull().default(0),
@@ -89,7 +95,9 @@ export const photos = pgTable(
   {
     id: serial("id").primaryKey(),
     publicId: text("public_id").notNull(),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     // The photographer's frame name: original file name without extension (SPEC's id_photo).
     frame: text("frame").notNull(),
     originalKey: text("original_key").notNull(),
@@ -124,10 +132,16 @@ export const photos = pgTable(
 export const photoBibs = pgTable(
   "photo_bibs",
   {
-    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     bib: integer("bib").notNull(),
-    source: text("source", { enum: ["manual", "import", "auto"] }).notNull().default("manual"),
+    source: text("source", { enum: ["manual", "import", "auto"] })
+      .notNull()
+      .default("manual"),
     confidence: real("confidence"),
   },
   (t) => [primaryKey({ columns: [t.photoId, t.bib] }), index("photo_bibs_race_bib_idx").on(t.raceId, t.bib)],
@@ -136,8 +150,12 @@ export const photoBibs = pgTable(
 export const photoTags = pgTable(
   "photo_tags",
   {
-    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.photoId, t.tagId] }), index("photo_tags_tag_idx").on(t.tagId)],
 );
@@ -179,8 +197,12 @@ export const orders = pgTable(
   {
     id: serial("id").primaryKey(),
     publicId: text("public_id").notNull(),
-    customerId: integer("customer_id").notNull().references(() => customers.id),
-    kind: text("kind", { enum: ["cart", "fullset", "preorder"] }).notNull().default("cart"),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    kind: text("kind", { enum: ["cart", "fullset", "preorder"] })
+      .notNull()
+      .default("cart"),
     raceId: integer("race_id").references(() => races.id),
     fullsetBib: integer("fullset_bib"),
     state: smallint("state").notNull().default(1),
@@ -218,8 +240,12 @@ export const orders = pgTable(
 export const orderPhotos = pgTable(
   "order_photos",
   {
-    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-    photoId: integer("photo_id").notNull().references(() => photos.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id),
     price: integer("price").notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.photoId] })],
@@ -244,8 +270,12 @@ export const preorders = pgTable(
   {
     id: serial("id").primaryKey(),
     publicId: text("public_id").notNull(),
-    raceId: integer("race_id").notNull().references(() => races.id),
-    customerId: integer("customer_id").notNull().references(() => customers.id),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
     dni: text("dni").notNull(),
     distance: text("distance"),
     state: smallint("state").notNull().default(1),
@@ -321,7 +351,9 @@ export const notifySignups = pgTable(
   "notify_signups",
   {
     id: serial("id").primaryKey(),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -354,7 +386,9 @@ export const jobs = pgTable(
     payload: jsonb("payload").notNull().default({}),
     // A job with a key is enqueued at most once while it is not done.
     uniqueKey: text("unique_key"),
-    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -364,10 +398,7 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [
-    index("jobs_claim_idx").on(t.status, t.runAt),
-    uniqueIndex("jobs_unique_key").on(t.uniqueKey),
-  ],
+  (t) => [index("jobs_claim_idx").on(t.status, t.runAt), uniqueIndex("jobs_unique_key").on(t.uniqueKey)],
 );
 
 export const adminUsers = pgTable(
@@ -377,7 +408,9 @@ export const adminUsers = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["admin", "photographer"] }).notNull().default("admin"),
+    role: text("role", { enum: ["admin", "photographer"] })
+      .notNull()
+      .default("admin"),
     createdAt: createdAt(),
     // A disabled operator keeps their audit trail but can no longer log in.
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -398,7 +431,9 @@ export const adminSessions = pgTable(
   "admin_sessions",
   {
     id: text("id").primaryKey(),
-    adminId: integer("admin_id").notNull().references(() => adminUsers.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
     ip: text("ip").notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
     createdAt: createdAt(),
@@ -412,8 +447,12 @@ export const adminSessions = pgTable(
 export const raceAssignments = pgTable(
   "race_assignments",
   {
-    adminId: integer("admin_id").notNull().references(() => adminUsers.id, { onDelete: "cascade" }),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.raceId] }), index("race_assignments_race_idx").on(t.raceId)],
 );
@@ -487,7 +526,9 @@ export const contactReplies = pgTable(
   "contact_replies",
   {
     id: serial("id").primaryKey(),
-    messageId: integer("message_id").notNull().references(() => contactMessages.id, { onDelete: "cascade" }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
     adminId: integer("admin_id").references(() => adminUsers.id),
     body: text("body").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
@@ -505,7 +546,9 @@ export const photoRecognitions = pgTable(
     photoId: integer("photo_id")
       .primaryKey()
       .references(() => photos.id, { onDelete: "cascade" }),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     // "skipped": already tagged by the import file or a person when its turn came.
     status: text("status", { enum: ["done", "skipped", "failed"] }).notNull(),
     lines: jsonb("lines").notNull().default([]),
@@ -528,13 +571,19 @@ export const bibSuggestions = pgTable(
   "bib_suggestions",
   {
     id: serial("id").primaryKey(),
-    photoId: integer("photo_id").notNull().references(() => photos.id, { onDelete: "cascade" }),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     bib: integer("bib").notNull(),
     confidence: real("confidence").notNull(),
     box: jsonb("box").$type<BibBox>().notNull(),
     doubts: jsonb("doubts").$type<string[]>().notNull().default([]),
-    status: text("status", { enum: ["pending", "auto", "accepted", "corrected", "rejected", "undone"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "auto", "accepted", "corrected", "rejected", "undone"] })
+      .notNull()
+      .default("pending"),
     /** The number the operator typed instead (status "corrected"). */
     correctedBib: integer("corrected_bib"),
     /** For a burst suggestion: the frame of the same burst where this bib was read or tagged. */
@@ -561,7 +610,9 @@ export const timingPassings = pgTable(
   "timing_passings",
   {
     id: serial("id").primaryKey(),
-    raceId: integer("race_id").notNull().references(() => races.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
     bib: integer("bib").notNull(),
     passedAt: timestamp("passed_at", { withTimezone: true }).notNull(),
   },

@@ -91,7 +91,8 @@ async function writeRaceFolder(folder: string, race: DemoRace, index: number): P
   const tagSlugs = (race.file.tags ?? []).map((t) => t.slug);
   photos.forEach((p, i) => {
     // The first and last tenth of the frames are the start and finish, the rest on course.
-    const tag = tagSlugs.length === 0 ? "" : i < plan.count / 10 ? tagSlugs[0] : i >= plan.count * 0.9 ? tagSlugs.at(-1)! : tagSlugs.length > 2 ? tagSlugs[1] : "";
+    const tag =
+      tagSlugs.length === 0 ? "" : i < plan.count / 10 ? tagSlugs[0] : i >= plan.count * 0.9 ? tagSlugs.at(-1)! : tagSlugs.length > 2 ? tagSlugs[1] : "";
     const sale = p.sale ? [Math.round((price.ars * 0.7) / 100) * 100, Math.max(1, Math.round(price.usd * 0.7))] : ["", ""];
     rows.push([p.file, p.bibs.join(" "), tag, p.free ? "1" : "", "", "", ...sale].join(","));
   });

@@ -54,7 +54,9 @@ export const ZIP_TTL_MS = 30 * 24 * 3600_000;
 export async function expireZips(deps: DeliveryDeps): Promise<number> {
   const cutoff = new Date(Date.now() - ZIP_TTL_MS);
   const stale = rowsOf<{ key: string }>(
-    await deps.db.execute(sql`select zip_key as key from orders where zip_key is not null group by zip_key having max(zip_made_at) < ${cutoff} or max(zip_made_at) is null`),
+    await deps.db.execute(
+      sql`select zip_key as key from orders where zip_key is not null group by zip_key having max(zip_made_at) < ${cutoff} or max(zip_made_at) is null`,
+    ),
   );
   for (const { key } of stale) {
     await deps.storage.delete(key);

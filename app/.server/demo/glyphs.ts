@@ -51,7 +51,11 @@ function offsetPath(d: string, dx: number): string {
   if (dx === 0) return d;
   // Commands with x/y pairs: shift every even-indexed number; H shifts its single number; V is untouched.
   return d.replace(/([MLCHV])([^MLCHVZ]*)/g, (_, cmd: string, args: string) => {
-    const nums = args.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const nums = args
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (cmd === "V") return cmd + nums.join(" ");
     const shifted = nums.map((n, i) => (cmd === "H" || i % 2 === 0 ? n + dx : n));
     return cmd + shifted.join(" ");

@@ -179,7 +179,9 @@ export function landscapeSvg(rng: Rng, pal: Palette, opts: LandscapeOptions): { 
     const gh = 2 + t * h * 0.03;
     tufts += `M${f(gx)} ${f(y)}l${f(-gh * 0.3)} ${f(-gh)}M${f(gx)} ${f(y)}l0 ${f(-gh * 1.2)}M${f(gx)} ${f(y)}l${f(gh * 0.3)} ${f(-gh)}`;
   }
-  parts.push(`<path d="${pebbles}" stroke="${mix(pal.trail[1], "#3a2c20", 0.35)}" stroke-width="${f(h * 0.004)}" stroke-linecap="round" stroke-opacity="0.5"/>`);
+  parts.push(
+    `<path d="${pebbles}" stroke="${mix(pal.trail[1], "#3a2c20", 0.35)}" stroke-width="${f(h * 0.004)}" stroke-linecap="round" stroke-opacity="0.5"/>`,
+  );
   parts.push(`<path d="${tufts}" stroke="${mix(pal.grass[1], "#14240c", 0.4)}" stroke-width="${f(h * 0.0025)}" fill="none" stroke-opacity="0.6"/>`);
 
   // Copses across the meadow, paler with distance, fill the middle ground.
@@ -191,7 +193,8 @@ export function landscapeSvg(rng: Rng, pal: Palette, opts: LandscapeOptions): { 
     const size = h * (0.04 + t * 0.7);
     const gap = half + size * rng.range(0.4, 3);
     const cx = x + (rng.next() < 0.5 ? -gap : gap);
-    for (let k = rng.int(1, 4); k > 0; k--) copses[Math.min(2, Math.floor(t * 8))] += conifer(cx + rng.range(-0.6, 0.6) * size, y + rng.range(0, 0.05) * size, size * rng.range(0.7, 1.1));
+    for (let k = rng.int(1, 4); k > 0; k--)
+      copses[Math.min(2, Math.floor(t * 8))] += conifer(cx + rng.range(-0.6, 0.6) * size, y + rng.range(0, 0.05) * size, size * rng.range(0.7, 1.1));
   }
   copses.forEach((d, band) => {
     if (d) parts.push(`<path d="${d}" fill="${mix(pal.trees, pal.mountains[0], 0.35 - band * 0.15)}"/>`);

@@ -78,11 +78,30 @@ export function runnerSvg(rng: Rng, o: RunnerOptions): string {
   const body = [
     `<ellipse cx="0" cy="${RUNNER_FEET}" rx="230" ry="34" fill="#000000" fill-opacity="0.22"/>`,
     // Planted leg, then the raised one (knee towards the camera, foot tucked up behind).
-    limb([[-60, 240, 58], [-82 + j(), 470, 40], [-66, 680, 24]], skin),
+    limb(
+      [
+        [-60, 240, 58],
+        [-82 + j(), 470, 40],
+        [-66, 680, 24],
+      ],
+      skin,
+    ),
     `<path d="M-92 640h52v50h-52Z" fill="#f5f5f5"/>`,
     `<path d="M-124 704q58 -44 116 0v34h-116Z" fill="${shoe}"/><rect x="-126" y="728" width="120" height="14" rx="7" fill="#f1f1f1"/>`,
-    limb([[60, 240, 58], [100 + j(), 420, 46]], skin),
-    limb([[100, 430, 42], [110, 525, 26]], skinShade), // shin faces away: in shade
+    limb(
+      [
+        [60, 240, 58],
+        [100 + j(), 420, 46],
+      ],
+      skin,
+    ),
+    limb(
+      [
+        [100, 430, 42],
+        [110, 525, 26],
+      ],
+      skinShade,
+    ), // shin faces away: in shade
     `<path d="M84 512h52v38h-52Z" fill="#f5f5f5"/>`,
     `<path d="M64 550q46 -24 92 0v36q-46 14 -92 0Z" fill="${shoe}"/>`,
     `<path d="M-124 96H124L142 300H14L0 262L-14 300H-142Z" fill="${shorts}"/>`,
@@ -103,9 +122,23 @@ export function runnerSvg(rng: Rng, o: RunnerOptions): string {
     `<path d="M60 -214Q120 -206 150 -198L200 -96L152 -74L124 120H70Q110 0 60 -214Z" fill="${shirtShade}" fill-opacity="0.5"/>`,
     `<path d="M-44 -214Q0 -150 44 -214Q0 -226 -44 -214Z" fill="${skinShade}"/>`,
     // Arms: one driving forward (short foreshortened forearm), one swinging back.
-    limb([[-168, -150, 32], [-208 + j(), 0, 24], [-172, -40, 20]], skin),
+    limb(
+      [
+        [-168, -150, 32],
+        [-208 + j(), 0, 24],
+        [-172, -40, 20],
+      ],
+      skin,
+    ),
     `<circle cx="-172" cy="-40" r="28" fill="${skinShade}"/>`,
-    limb([[168, -150, 32], [214 + j(), 0, 24], [238, 90, 20]], skinShade),
+    limb(
+      [
+        [168, -150, 32],
+        [214 + j(), 0, 24],
+        [238, 90, 20],
+      ],
+      skinShade,
+    ),
     `<circle cx="238" cy="90" r="28" fill="${skinShade}"/>`,
   ].join("");
 

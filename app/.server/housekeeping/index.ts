@@ -47,10 +47,25 @@ export async function pruneTables(db: Db, expire: Expirers, now = Date.now()): P
         )
         .returning({ id: jobs.id }),
     ),
-    rateHits: await count(db.delete(rateHits).where(lt(rateHits.at, before(KEEP.rateHits))).returning({ id: rateHits.id })),
-    loginAttempts: await count(db.delete(loginAttempts).where(lt(loginAttempts.at, before(KEEP.loginAttempts))).returning({ id: loginAttempts.id })),
+    rateHits: await count(
+      db
+        .delete(rateHits)
+        .where(lt(rateHits.at, before(KEEP.rateHits)))
+        .returning({ id: rateHits.id }),
+    ),
+    loginAttempts: await count(
+      db
+        .delete(loginAttempts)
+        .where(lt(loginAttempts.at, before(KEEP.loginAttempts)))
+        .returning({ id: loginAttempts.id }),
+    ),
     sessions: await count(db.delete(adminSessions).where(lt(adminSessions.expiresAt, sql`now()`)).returning({ id: adminSessions.id })),
-    pageViews: await count(db.delete(pageViews).where(lt(pageViews.at, before(KEEP.pageViews))).returning({ id: pageViews.id })),
+    pageViews: await count(
+      db
+        .delete(pageViews)
+        .where(lt(pageViews.at, before(KEEP.pageViews)))
+        .returning({ id: pageViews.id }),
+    ),
     zips: await expire.zips(),
     uploads: await expire.uploads(),
   };

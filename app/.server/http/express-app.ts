@@ -98,7 +98,11 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
       return;
     }
     services.logger.error({ err: error }, "unhandled error");
-    if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error (reference ${String(res.locals.requestId ?? "")})`);
+    if (!res.headersSent)
+      res
+        .status(500)
+        .type("text/plain")
+        .send(`Internal error (reference ${String(res.locals.requestId ?? "")})`);
     else res.destroy();
   });
   return app;

@@ -21,9 +21,11 @@ export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'u
  */
 export function mediaHandler(storage: Storage) {
   return async (req: Request, res: Response) => {
-    const key = String((req.params as Record<string, string | string[]>).key instanceof Array
-      ? ((req.params as Record<string, string[]>).key).join("/")
-      : (req.params as Record<string, string>).key);
+    const key = String(
+      (req.params as Record<string, string | string[]>).key instanceof Array
+        ? (req.params as Record<string, string[]>).key.join("/")
+        : (req.params as Record<string, string>).key,
+    );
     if (!isPublicKey(key) || key.split("/").some((part) => part === "" || part === "." || part === "..")) {
       res.status(404).type("text/plain").send("Not found");
       return;

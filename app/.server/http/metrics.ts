@@ -28,10 +28,15 @@ export function routeOf(path: string): string {
  * GC). The database figures are read when scraped, so every instance reports
  * the shared queue and sales alike.
  */
-export function createMetrics({ db, importJob }: { db: Db; /** The job type of a folder import (the back office's). */ importJob: string }) {
+export function createMetrics({ db, importJob }: { db: Db /** The job type of a folder import (the back office's). */; importJob: string }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: "dorsal_" });
-  const requests = new client.Counter({ name: "dorsal_http_requests_total", help: "HTTP requests answered, by route, method and status", labelNames: ["route", "method", "status"], registers: [registry] });
+  const requests = new client.Counter({
+    name: "dorsal_http_requests_total",
+    help: "HTTP requests answered, by route, method and status",
+    labelNames: ["route", "method", "status"],
+    registers: [registry],
+  });
   const latency = new client.Histogram({
     name: "dorsal_http_request_duration_seconds",
     help: "Time to answer an HTTP request, by route and method",
@@ -39,7 +44,7 @@ export function createMetrics({ db, importJob }: { db: Db; /** The job type of a
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const rows = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
   new client.Gauge({
     name: "dorsal_jobs",
     help: "Jobs by type and state (queued, running, done, failed)",
@@ -66,7 +71,9 @@ export function createMetrics({ db, importJob }: { db: Db; /** The job type of a
     labelNames: ["state", "currency"],
     registers: [registry],
     async collect() {
-      const counts = await rows<{ state: number; currency: string; n: number }>(sql`select state, currency, count(*)::int as n from orders group by state, currency`);
+      const counts = await rows<{ state: number; currency: string; n: number }>(
+        sql`select state, currency, count(*)::int as n from orders group by state, currency`,
+      );
       this.reset();
       for (const c of counts) this.set({ state: String(c.state), currency: c.currency }, Number(c.n));
     },
@@ -77,7 +84,9 @@ export function createMetrics({ db, importJob }: { db: Db; /** The job type of a
     labelNames: ["provider", "status"],
     registers: [registry],
     async collect() {
-      const counts = await rows<{ provider: string; status: string; n: number }>(sql`select provider, status, count(*)::int as n from payments group by provider, status`);
+      const counts = await rows<{ provider: string; status: string; n: number }>(
+        sql`select provider, status, count(*)::int as n from payments group by provider, status`,
+      );
       this.reset();
       for (const c of counts) this.set({ provider: c.provider, status: c.status }, Number(c.n));
     },

@@ -101,10 +101,7 @@ export function createPageCache({
   let changes = 0;
   let listening: Promise<void> | undefined;
   const readVersion = async (): Promise<CatalogVersion> => {
-    const [row] = await db
-      .select({ version: catalogVersion.version, progress: catalogVersion.progress })
-      .from(catalogVersion)
-      .where(eq(catalogVersion.id, 1));
+    const [row] = await db.select({ version: catalogVersion.version, progress: catalogVersion.progress }).from(catalogVersion).where(eq(catalogVersion.id, 1));
     return { version: Number(row?.version ?? 0), progress: Number(row?.progress ?? 0) };
   };
   const rendering = new Map<string, Promise<CachedResponse | undefined>>();

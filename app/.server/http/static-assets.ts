@@ -70,7 +70,8 @@ export function staticAssets(folder: string) {
       return;
     }
     const accepts = req.get("accept-encoding") ?? "";
-    const [body, encoding] = asset.br && /\bbr\b/.test(accepts) ? [asset.br, "br"] : asset.gzip && /\bgzip\b/.test(accepts) ? [asset.gzip, "gzip"] : [asset.identity, undefined];
+    const [body, encoding] =
+      asset.br && /\bbr\b/.test(accepts) ? [asset.br, "br"] : asset.gzip && /\bgzip\b/.test(accepts) ? [asset.gzip, "gzip"] : [asset.identity, undefined];
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));
     if (req.method === "HEAD") res.end();

@@ -65,7 +65,10 @@ export async function schedule(db: Db, type: string, payload: unknown, options: 
 /** Claims the next due job, or one whose lease ran out; SKIP LOCKED lets several instances share the table. */
 export async function claim(db: Db, workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
   if (types.length === 0) return undefined;
-  const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const typeList = sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     update jobs set status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${workerId}
     where id = (
@@ -95,9 +98,7 @@ export function backoffSeconds(attempts: number): number {
 export async function fail(db: Db, job: ClaimedJob, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   if (job.attempts >= job.maxAttempts) {
-    await db.execute(
-      sql`update jobs set status = 'failed', finished_at = now(), locked_at = null, last_error = ${message} where id = ${job.id}`,
-    );
+    await db.execute(sql`update jobs set status = 'failed', finished_at = now(), locked_at = null, last_error = ${message} where id = ${job.id}`);
     return;
   }
   await db.execute(sql`
@@ -115,7 +116,12 @@ export async function releaseAll(db: Db): Promise<void> {
 export type QueueCounts = { queued: number; due: number; running: number; failed: number };
 
 export async function counts(db: Db, types?: string[]): Promise<QueueCounts> {
-  const filter = types?.length ? sql`and type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const filter = types?.length
+    ? sql`and type in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
   const result = await db.execute(sql`
     select
       count(*) filter (where status = 'queued')::int as queued,

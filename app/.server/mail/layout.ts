@@ -30,12 +30,7 @@ export type LayoutContext = {
 export type RenderedMail = { subject: string; html: string; text: string };
 
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 const lines = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");

@@ -101,7 +101,10 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     const mismatch = status === "approved" && (amount !== target.total || currency !== target.currency);
     const stored = mismatch ? "amount_mismatch" : status;
     if (known) {
-      await tx.update(payments).set({ status: known.status === "amount_mismatch" ? known.status : stored, raw: event.raw as object }).where(eq(payments.id, known.id));
+      await tx
+        .update(payments)
+        .set({ status: known.status === "amount_mismatch" ? known.status : stored, raw: event.raw as object })
+        .where(eq(payments.id, known.id));
     } else {
       await tx.insert(payments).values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, raw: event.raw as object });
     }

@@ -50,7 +50,9 @@ export const REPEAT_WINDOW_MS = 10 * 60_000;
  */
 export function requestHash(idempotencyKey: string | undefined, what: unknown[]): string {
   if (!idempotencyKey) return `once:${randomUUID()}`;
-  return createHash("sha256").update(JSON.stringify([idempotencyKey, ...what])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([idempotencyKey, ...what]))
+    .digest("hex");
 }
 
 /**

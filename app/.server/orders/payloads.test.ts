@@ -10,7 +10,10 @@ describe("request payloads", () => {
   });
 
   it("reads a full set from fullIn, raceId and n", () => {
-    expect(parsePurchase({ data: { ...form, country: 4, fullIn: 1, raceId: "7", n: "+305" } }, "es")).toMatchObject({ country: "4", fullset: { raceId: 7, bib: 305 } });
+    expect(parsePurchase({ data: { ...form, country: 4, fullIn: 1, raceId: "7", n: "+305" } }, "es")).toMatchObject({
+      country: "4",
+      fullset: { raceId: 7, bib: 305 },
+    });
   });
 
   it("names the field that is wrong", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { DomainError, invalid } from "../errors.ts";
+import { type DomainError, invalid } from "../errors.ts";
 import { dbId } from "../http/fields.ts";
 import type { PurchaseInput } from "./create-purchase.ts";
 import type { PreorderInput } from "./preorders.ts";
@@ -9,7 +9,10 @@ import type { PreorderInput } from "./preorders.ts";
 // The request bodies of SPEC §7 (purchase, full set, pre-order), parsed once.
 // A pure helper: routes import it like `http/respond.ts`.
 
-const country = z.union([z.string(), z.number()]).transform(String).pipe(z.enum(["1", "2", "3", "4"]));
+const country = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.enum(["1", "2", "3", "4"]));
 const name = z.string().trim().min(1).max(80);
 const buyer = {
   country,
@@ -18,7 +21,11 @@ const buyer = {
   email: z.string().trim().max(254).pipe(z.email()),
   confirmEmail: z.string().trim(),
   // The browser's key for this checkout (see Buyer.idempotencyKey); anything else is ignored.
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/).optional().catch(undefined),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/)
+    .optional()
+    .catch(undefined),
 };
 /** SPEC §5: the e-mail must equal its confirmation exactly. */
 const sameEmail = (d: { email: string; confirmEmail: string }) => d.email === d.confirmEmail;
@@ -42,7 +49,7 @@ const preorderData = z
     raceSlug: z.string().trim().min(1).max(120),
     dni: z
       .union([z.string(), z.number()])
-      .transform((v) => String(v).replace(/[\s.\-]/g, ""))
+      .transform((v) => String(v).replace(/[\s.-]/g, ""))
       .pipe(z.string().regex(/^\d{1,12}$/)),
     distance: z.string().trim().max(40).optional().nullable(),
   })

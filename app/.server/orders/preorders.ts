@@ -28,7 +28,7 @@ export async function preorderForm(deps: OrderDeps, slug: string, lang: Lang): P
 
 /** "30.123.456" and "30123456" are the same number: the runner's bib or ID, digits only. */
 export function normalizeDni(dni: string): string {
-  return dni.replace(/[\s.\-]/g, "");
+  return dni.replace(/[\s.-]/g, "");
 }
 
 /** POST /api/preventa: a pending pre-purchase at the race's promotional price, and its payment link. */

@@ -7,7 +7,11 @@ import type { Mailer } from "../mail/index.ts";
 
 /** Tells the buyer, in their language, that their purchase was refunded and its downloads have ended. Once per sale. */
 export async function mailRefunded(mailer: Mailer, tx: Db, orderId: number): Promise<void> {
-  const [row] = await tx.select({ order: orders, customer: customers }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(eq(orders.id, orderId));
+  const [row] = await tx
+    .select({ order: orders, customer: customers })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId));
   if (!row) return;
   await mailer.send(
     {

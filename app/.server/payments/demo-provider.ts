@@ -43,7 +43,8 @@ export function demoProvider(publicUrl: string): DemoProvider {
       return { body, headers: new Headers({ [DEMO_SIGNATURE_HEADER]: sign(body) }), url: new URL(`${publicUrl}/api/webhooks/demo`) };
     },
     async readWebhook({ body, headers }) {
-      if (!safeEqual(Buffer.from(headers.get(DEMO_SIGNATURE_HEADER) ?? "", "hex"), Buffer.from(sign(body), "hex"))) throw new WebhookRejected("bad demo signature");
+      if (!safeEqual(Buffer.from(headers.get(DEMO_SIGNATURE_HEADER) ?? "", "hex"), Buffer.from(sign(body), "hex")))
+        throw new WebhookRejected("bad demo signature");
       const parsed = demoEvent.safeParse(JSON.parse(body));
       if (!parsed.success) throw new WebhookRejected("malformed demo event");
       const e = parsed.data;

@@ -57,7 +57,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         refund = await stripe.refunds.create({ payment_intent: request.paymentId }, { idempotencyKey: request.idempotencyKey });
       } catch (error) {
         // Stripe's answer about this payment (already refunded, disputed); the rest (network, 5xx, keys) is an outage.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) throw new RefundRefused("stripe", error.message);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+          throw new RefundRefused("stripe", error.message);
         throw new ProviderUnavailable("stripe", error, "refund");
       }
       if (refund.status === "failed" || refund.status === "canceled") throw new RefundRefused("stripe", `refund ${refund.status}`);

@@ -21,13 +21,19 @@ describe("server pricing from database rows", () => {
     expect(priced(photo(), race, "ARS")).toEqual({ free: false, price: 500_000, sale: 0 });
     expect(priced(photo({ priceUsd: 700 }), race, "USD")).toEqual({ free: false, price: 700, sale: 0 });
     expect(priced(photo({ saleArs: 350_000 }), race, "ARS")).toEqual({ free: false, price: 500_000, sale: 350_000 });
-    const totals = cartTotals([photo({ free: true }), photo({ saleArs: 350_000 }), photo(), photo()].map((p) => priced(p, race, "ARS")), tiers);
+    const totals = cartTotals(
+      [photo({ free: true }), photo({ saleArs: 350_000 }), photo(), photo()].map((p) => priced(p, race, "ARS")),
+      tiers,
+    );
     // Three paid photos (the free one does not count) reach the 15 % tier.
     expect(totals).toMatchObject({ count: 4, paidCount: 3, subtotal: 1_350_000, discountPercent: 15, total: 1_147_500 });
   });
 
   it("rounds totals to whole currency units", () => {
-    const totals = cartTotals([333, 333, 333].map((p) => priced(photo({ priceUsd: p }), race, "USD")), tiers);
+    const totals = cartTotals(
+      [333, 333, 333].map((p) => priced(photo({ priceUsd: p }), race, "USD")),
+      tiers,
+    );
     // 9.99 → subtotal USD 10; 15 % off 9.99 = 8.4915 → USD 8.
     expect(totals).toMatchObject({ subtotal: 1000, total: 800 });
   });

@@ -23,7 +23,11 @@ export type PricedOrder = {
 const SELLING = ["published", "archived"] as const;
 
 /** A photo's own prices, else its race's, in one currency (what `domain/pricing` takes). */
-export function priced(photo: Pick<PhotoRow, "free" | "priceArs" | "priceUsd" | "saleArs" | "saleUsd">, race: Pick<RaceRow, "priceArs" | "priceUsd">, currency: Currency): PricedPhoto {
+export function priced(
+  photo: Pick<PhotoRow, "free" | "priceArs" | "priceUsd" | "saleArs" | "saleUsd">,
+  race: Pick<RaceRow, "priceArs" | "priceUsd">,
+  currency: Currency,
+): PricedPhoto {
   return currency === "ARS"
     ? { free: photo.free, price: photo.priceArs ?? race.priceArs, sale: photo.saleArs ?? 0 }
     : { free: photo.free, price: photo.priceUsd ?? race.priceUsd, sale: photo.saleUsd ?? 0 };
@@ -63,11 +67,7 @@ export async function findSellingRace(db: Db, raceId: number): Promise<RaceRow> 
 
 /** Every visible photo of one bib in one race, oldest first. */
 export async function runnerPhotos(db: Db, raceId: number, bib: number): Promise<PhotoRow[]> {
-  return db
-    .select()
-    .from(photos)
-    .where(visiblePhotosOf(raceId, bib))
-    .orderBy(sql`${photos.takenAt} asc nulls last, ${photos.id} asc`);
+  return db.select().from(photos).where(visiblePhotosOf(raceId, bib)).orderBy(sql`${photos.takenAt} asc nulls last, ${photos.id} asc`);
 }
 
 /**

@@ -36,7 +36,14 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
   if (rows.length < 2) return { raceId: photo.raceId, frames: [] };
   const ids = rows.map((r) => r.photoId);
   const suggestions = await db
-    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, corrected: bibSuggestions.correctedBib, status: bibSuggestions.status, box: bibSuggestions.box, evidence: bibSuggestions.evidencePhotoId })
+    .select({
+      photoId: bibSuggestions.photoId,
+      bib: bibSuggestions.bib,
+      corrected: bibSuggestions.correctedBib,
+      status: bibSuggestions.status,
+      box: bibSuggestions.box,
+      evidence: bibSuggestions.evidencePhotoId,
+    })
     .from(bibSuggestions)
     .where(inArray(bibSuggestions.photoId, ids));
   const tags = await db.select({ photoId: photoBibs.photoId, bib: photoBibs.bib }).from(photoBibs).where(inArray(photoBibs.photoId, ids));
@@ -69,7 +76,16 @@ export async function proposeBursts(db: Db, photoId: number): Promise<number> {
   for (const s of wanted) {
     const inserted = await db
       .insert(bibSuggestions)
-      .values({ photoId: s.photoId, raceId, bib: s.bib, confidence: s.confidence, box: s.box, doubts: ["burst"], status: "pending", evidencePhotoId: s.evidencePhotoId })
+      .values({
+        photoId: s.photoId,
+        raceId,
+        bib: s.bib,
+        confidence: s.confidence,
+        box: s.box,
+        doubts: ["burst"],
+        status: "pending",
+        evidencePhotoId: s.evidencePhotoId,
+      })
       .onConflictDoNothing()
       .returning({ id: bibSuggestions.id });
     added += inserted.length;
@@ -79,5 +95,7 @@ export async function proposeBursts(db: Db, photoId: number): Promise<number> {
 
 /** Withdraws a race's open burst suggestions (before its photos are decided afresh, which proposes them again). */
 export async function withdrawBursts(db: Db, raceId: number): Promise<void> {
-  await db.delete(bibSuggestions).where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.evidencePhotoId} is not null`));
+  await db
+    .delete(bibSuggestions)
+    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.evidencePhotoId} is not null`));
 }

@@ -44,7 +44,10 @@ const CACHE = new Map<string, Buffer>();
 
 async function cut(storage: Storage, originalKey: string, box: BibBox, width: number): Promise<Buffer> {
   // The box is in upright pixels: apply the camera's orientation first (kept as raw pixels, not encoded again).
-  const upright = await sharp(await storage.get(originalKey)).rotate().raw().toBuffer({ resolveWithObject: true });
+  const upright = await sharp(await storage.get(originalKey))
+    .rotate()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width: w, height: h, channels } = upright.info;
   // The number plus about a bib's worth of context around it.
   const b = boundsOf({ ...box, width: box.width * 1.5, height: box.height * 2.4 });

@@ -71,12 +71,7 @@ function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
 }
 
 /** The whole decision for one photo's text lines: plausibility, the start list, timing, then the threshold. */
-export function decidePhoto(
-  lines: TextReading[],
-  frame: { width: number; height: number },
-  takenAt: Date | null,
-  race: RaceContext,
-): Decision[] {
+export function decidePhoto(lines: TextReading[], frame: { width: number; height: number }, takenAt: Date | null, race: RaceContext): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withStartList(c, race))
     .flatMap(withShapeDoubts)

@@ -10,7 +10,15 @@ function map(w: number, h: number, rects: [number, number, number, number][]): F
 
 describe("text box geometry", () => {
   it("finds each connected region with its mean score", () => {
-    const regions = findRegions(map(40, 20, [[2, 2, 12, 6], [20, 10, 38, 18]]), 40, 20, 0.3);
+    const regions = findRegions(
+      map(40, 20, [
+        [2, 2, 12, 6],
+        [20, 10, 38, 18],
+      ]),
+      40,
+      20,
+      0.3,
+    );
     expect(regions).toHaveLength(2);
     expect(regions[0].score).toBeCloseTo(0.9, 5);
     const rect = minAreaRect(regions[1].hull);

@@ -22,7 +22,14 @@ const bibs = (lines: TextReading[], rules = DEFAULT_RULES) => bibCandidates(line
 
 describe("bib plausibility", () => {
   it("keeps one number of 1 to 5 digits without a leading zero", () => {
-    const lines = [line("7", { cx: 200 }), line("42", { cx: 500 }), line("123456", { cx: 900 }), line("0123", { cx: 1300 }), line("10745", { cx: 1700 }), line("4 21", { cx: 2000 })];
+    const lines = [
+      line("7", { cx: 200 }),
+      line("42", { cx: 500 }),
+      line("123456", { cx: 900 }),
+      line("0123", { cx: 1300 }),
+      line("10745", { cx: 1700 }),
+      line("4 21", { cx: 2000 }),
+    ];
     expect(bibs(lines).sort()).toEqual([10745, 42, 7]);
   });
 
@@ -83,7 +90,11 @@ describe("bib plausibility", () => {
 
   it("splits candidates at the threshold and drops noise under the review floor", () => {
     const candidates = bibCandidates(
-      [line("101", { cx: 300 }), { ...line("202", { cx: 900 }), confidences: [0.6, 0.9, 0.9] }, { ...line("303", { cx: 1500 }), confidences: [REVIEW_FLOOR / 2, 0.9, 0.9] }],
+      [
+        line("101", { cx: 300 }),
+        { ...line("202", { cx: 900 }), confidences: [0.6, 0.9, 0.9] },
+        { ...line("303", { cx: 1500 }), confidences: [REVIEW_FLOOR / 2, 0.9, 0.9] },
+      ],
       frame,
     );
     const decisions = decide(candidates, 0.9);

@@ -31,8 +31,7 @@ export const DEFAULT_RULES: BibRules = { ranges: [], minDigits: 1, maxDigits: 5 
 /** A number this close to the frame (fraction of the long side) may go on beyond it. */
 const EDGE_MARGIN = 0.02;
 
-const isBibText = (text: string, rules: BibRules) =>
-  new RegExp(`^[1-9][0-9]{${rules.minDigits - 1},${rules.maxDigits - 1}}$`).test(text);
+const isBibText = (text: string, rules: BibRules) => new RegExp(`^[1-9][0-9]{${rules.minDigits - 1},${rules.maxDigits - 1}}$`).test(text);
 
 /** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
 const hasWords = (line: TextReading) => /[^0-9\s]/.test(line.text) && Math.max(...line.confidences) >= 0.5;
@@ -72,11 +71,7 @@ function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean
  * weakest character, lowered for every reason to doubt it. Duplicates merge
  * into the most confident one.
  */
-export function bibCandidates(
-  lines: TextReading[],
-  frame: { width: number; height: number },
-  rules: BibRules = DEFAULT_RULES,
-): BibCandidate[] {
+export function bibCandidates(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
   const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
   const numbers = lines.filter((l) => plausible(l.text));
   const words = lines.filter(hasWords);

@@ -53,9 +53,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
   const source = await toRaw(
-    sharp(image)
-      .rotate()
-      .resize({ width: settings.sourceLongSide, height: settings.sourceLongSide, fit: "inside", withoutEnlargement: true }),
+    sharp(image).rotate().resize({ width: settings.sourceLongSide, height: settings.sourceLongSide, fit: "inside", withoutEnlargement: true }),
   );
   const scale = Math.max(width, height) / Math.max(source.width, source.height);
 

@@ -44,7 +44,11 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
 
   const spawn = (): Slot => {
     const setup: ReaderSetup = { threads, settings };
-    const reader = fork(READER, [], { serialization: "advanced", env: { ...process.env, DORSAL_READER: JSON.stringify(setup) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const reader = fork(READER, [], {
+      serialization: "advanced",
+      env: { ...process.env, DORSAL_READER: JSON.stringify(setup) },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     try {
       if (reader.pid) os.setPriority(reader.pid, READER_NICENESS);
     } catch {

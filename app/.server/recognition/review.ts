@@ -125,7 +125,10 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   if (bib === s.bib) return acceptSuggestion(db, id, by);
   await db.transaction(async (tx) => {
     await tagManually(tx as unknown as Db, s.photoId, s.raceId, bib);
-    await tx.update(bibSuggestions).set(decided("corrected", by, bib)).where(eq(bibSuggestions.id, id));
+    await tx
+      .update(bibSuggestions)
+      .set(decided("corrected", by, bib))
+      .where(eq(bibSuggestions.id, id));
   });
   return { photoId: s.photoId, bib };
 }

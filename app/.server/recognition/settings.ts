@@ -53,7 +53,10 @@ export async function saveRecognitionSettings(db: Db, input: SettingsPatch, race
       const value = patch[key] === undefined ? current[key] : patch[key];
       if (value !== null && value !== undefined) next[key] = value;
     }
-    await db.insert(settings).values({ key: GLOBAL_KEY, value: next }).onConflictDoUpdate({ target: settings.key, set: { value: next } });
+    await db
+      .insert(settings)
+      .values({ key: GLOBAL_KEY, value: next })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next } });
     return;
   }
   const insert = db.insert(raceRecognitionSettings).values({ raceId, ...patch });

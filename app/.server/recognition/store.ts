@@ -21,7 +21,13 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
     // A malformed list was let in somewhere else; better unknown than no recognition at all.
   }
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
-  return { rules: { ...DEFAULT_RULES, ranges }, registered: new Set(registered.map((r) => r.bib)), autoThreshold: settings.autoThreshold, timing: settings.timing, passings: indexPassings(passings) };
+  return {
+    rules: { ...DEFAULT_RULES, ranges },
+    registered: new Set(registered.map((r) => r.bib)),
+    autoThreshold: settings.autoThreshold,
+    timing: settings.timing,
+    passings: indexPassings(passings),
+  };
 }
 
 const isOpen = (status: string) => status === "auto" || status === "pending";
@@ -71,7 +77,11 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
       if (s.status === "auto") await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, s.bib)));
     }
     // Runners who pre-ordered get the automatically tagged photos in their sale.
-    await preorderBibsTagged(tx, photo.raceId, decisions.filter((d) => d.status === "auto").map((d) => d.bib));
+    await preorderBibsTagged(
+      tx,
+      photo.raceId,
+      decisions.filter((d) => d.status === "auto").map((d) => d.bib),
+    );
     return counts;
   });
 }

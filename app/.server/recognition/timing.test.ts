@@ -66,10 +66,11 @@ describe("timing match", () => {
     expect(withTiming(0.99, "far")).toBeLessThan(0.6);
     expect(withTiming(0.9, "absent")).toBeLessThan(0.9);
     expect(withTiming(0.9, "unknown")).toBe(0.9);
-    for (const c of [0, 0.3, 0.99, 1]) for (const e of ["near", "far", "absent", "unknown"] as const) {
-      expect(withTiming(c, e)).toBeGreaterThanOrEqual(0);
-      expect(withTiming(c, e)).toBeLessThanOrEqual(1);
-    }
+    for (const c of [0, 0.3, 0.99, 1])
+      for (const e of ["near", "far", "absent", "unknown"] as const) {
+        expect(withTiming(c, e)).toBeGreaterThanOrEqual(0);
+        expect(withTiming(c, e)).toBeLessThanOrEqual(1);
+      }
   });
 
   it("lists the bibs at the photo point when a photo was taken", () => {

@@ -15,11 +15,5 @@ export function robotsTxt(publicUrl: string): string {
   for (const screen of PRIVATE_SCREENS) for (const lang of LANGS) prefixes.add(prefixOf(PATHS[screen][lang]));
   // A path under a listed prefix needs no line of its own (/checkout covers /checkout/fullin).
   const lines = [...prefixes].filter((p) => ![...prefixes].some((q) => q !== p && p.startsWith(q)));
-  return [
-    "User-agent: *",
-    ...lines.map((p) => `Disallow: ${p}`),
-    "",
-    `Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml`,
-    "",
-  ].join("\n");
+  return ["User-agent: *", ...lines.map((p) => `Disallow: ${p}`), "", `Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml`, ""].join("\n");
 }

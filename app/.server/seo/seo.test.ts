@@ -29,7 +29,20 @@ describe("robotsTxt", () => {
   const robots = robotsTxt("https://shop.example");
   it("keeps crawlers out of the API, the back office, checkout and purchases in every language", () => {
     expect(robots).not.toContain("fullin");
-    for (const path of ["/api/", "/admin", "/checkout", "/en/checkout", "/compra/", "/en/purchase/", "/br/compra/", "/account/compra/", "/precompra/", "/en/prepurchase/", "/preventa/", "/en/preorder/"]) {
+    for (const path of [
+      "/api/",
+      "/admin",
+      "/checkout",
+      "/en/checkout",
+      "/compra/",
+      "/en/purchase/",
+      "/br/compra/",
+      "/account/compra/",
+      "/precompra/",
+      "/en/prepurchase/",
+      "/preventa/",
+      "/en/preorder/",
+    ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
     expect(robots).not.toMatch(/Disallow: \/\n/);

@@ -76,7 +76,13 @@ export function localStorage(root: string): Storage {
       await fsp.rm(target, { force: true });
       // Folders emptied by the deletion go too (an upload's parts leave one per photo).
       for (let dir = path.dirname(target); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
-        if (!(await fsp.rmdir(dir).then(() => true, () => false))) break;
+        if (
+          !(await fsp.rmdir(dir).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
       }
     },
     async *list() {
@@ -87,9 +93,7 @@ export function localStorage(root: string): Storage {
         // Only what the shop could have stored under a key of its own.
         try {
           yield assertSafeKey(key);
-        } catch {
-          continue;
-        }
+        } catch {}
       }
     },
   };

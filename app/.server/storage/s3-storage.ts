@@ -1,14 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { assertSafeKey, MissingFile, type Storage } from "./storage.ts";
 
 export type S3Options = { bucket: string; region: string; endpoint?: string };

@@ -66,7 +66,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="md:flex">
-        <nav aria-label={m.nav.label} className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-3.5rem)] md:w-56 md:shrink-0 md:border-b-0 md:border-r">
+        <nav
+          aria-label={m.nav.label}
+          className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-3.5rem)] md:w-56 md:shrink-0 md:border-b-0 md:border-r"
+        >
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
             {items.map((item) => (
               <li key={item.screen} className="shrink-0">

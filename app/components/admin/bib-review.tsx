@@ -96,7 +96,12 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
       setSaid({ kind: "error", text: t.badBib });
       return;
     }
-    const action = reject || !text ? { action: "reject" as const } : Number(text) === item.bib ? { action: "accept" as const } : { action: "correct" as const, bib: Number(text) };
+    const action =
+      reject || !text
+        ? { action: "reject" as const }
+        : Number(text) === item.bib
+          ? { action: "accept" as const }
+          : { action: "correct" as const, bib: Number(text) };
     const index = queue.indexOf(item);
     setCurrent(index);
     refocus.current = true;
@@ -180,13 +185,21 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
       <section aria-labelledby="review-queue-title">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h2 id="review-queue-title" className="text-lg font-bold text-ink">
-            {t.queueTitle} <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm tabular-nums text-amber-900" data-testid="review-count">{pending}</span>
+            {t.queueTitle}{" "}
+            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm tabular-nums text-amber-900" data-testid="review-count">
+              {pending}
+            </span>
           </h2>
         </div>
         <p id="review-help" className="mt-1 max-w-3xl text-sm text-slate-600">
           {t.queueHelp}
         </p>
-        <p aria-live="polite" data-testid="review-said" data-kind={said?.kind} className={`mt-2 min-h-5 text-sm font-semibold ${said?.kind === "error" ? "text-red-700" : "text-emerald-700"}`}>
+        <p
+          aria-live="polite"
+          data-testid="review-said"
+          data-kind={said?.kind}
+          className={`mt-2 min-h-5 text-sm font-semibold ${said?.kind === "error" ? "text-red-700" : "text-emerald-700"}`}
+        >
           {said?.text}
         </p>
         {queue.length === 0 ? (
@@ -247,7 +260,10 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                     </p>
                     <label htmlFor={`review-${item.id}`} className="block text-sm font-semibold text-ink">
                       {fill(t.bibOf, { frame: item.frame })}{" "}
-                      <Link to={link({ mode: "single", from: item.photoId, after: undefined, before: undefined, filter: "all" })} className="font-normal text-brand-700 underline">
+                      <Link
+                        to={link({ mode: "single", from: item.photoId, after: undefined, before: undefined, filter: "all" })}
+                        className="font-normal text-brand-700 underline"
+                      >
                         {fill(t.openPhoto, { frame: item.frame })}
                       </Link>
                     </label>
@@ -292,7 +308,13 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         ) : (
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {auto.map((item) => (
-              <li key={item.id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500" data-testid="auto-item" data-bib={item.bib} data-frame={item.frame}>
+              <li
+                key={item.id}
+                className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500"
+                data-testid="auto-item"
+                data-bib={item.bib}
+                data-frame={item.frame}
+              >
                 <div className="flex aspect-[2/1] items-center justify-center bg-slate-800">
                   <img src={cropUrl(item.id, 240)} alt={fill(t.crop, { frame: item.frame })} className="h-full w-full object-contain" loading="lazy" />
                 </div>
@@ -340,7 +362,9 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
             ))}
           </ul>
         )}
-        {review.auto.total > review.auto.items.length && <p className="mt-2 text-xs text-slate-500">{fill(t.autoMore, { shown: review.auto.items.length, total: review.auto.total })}</p>}
+        {review.auto.total > review.auto.items.length && (
+          <p className="mt-2 text-xs text-slate-500">{fill(t.autoMore, { shown: review.auto.items.length, total: review.auto.total })}</p>
+        )}
       </section>
 
       {data.startList && <StartListSection list={data.startList} who={data.view.who} raceId={race.id} canLoad={review.config !== null} outcome={outcome} />}
@@ -357,7 +381,12 @@ function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNul
     <div className="grid grid-cols-2 gap-2" data-testid="burst-evidence" data-evidence-frame={evidence.frame}>
       {[
         { src: cropUrl(item.id, 320), alt: fill(t.crop, { frame: item.frame }), caption: item.frame, testId: "review-crop" },
-        { src: cropUrl(item.id, 320, true), alt: fill(t.burstProof, { frame: evidence.frame, bib: item.bib }), caption: fill(t.burstSeen, { frame: evidence.frame }), testId: "evidence-crop" },
+        {
+          src: cropUrl(item.id, 320, true),
+          alt: fill(t.burstProof, { frame: evidence.frame, bib: item.bib }),
+          caption: fill(t.burstSeen, { frame: evidence.frame }),
+          testId: "evidence-crop",
+        },
       ].map((pic) => (
         <figure key={pic.testId} className="min-w-0">
           <div className="flex aspect-[3/4] items-center justify-center overflow-hidden rounded-xl bg-slate-800">
@@ -375,7 +404,8 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
   const t = useAdminMessages().review;
   const lines = outcome?.intent === "timing" && "lines" in outcome ? (outcome.lines ?? []) : [];
   const lineCount = outcome?.intent === "timing" && "lineCount" in outcome ? (outcome.lineCount ?? 0) : 0;
-  const lineText = (l: (typeof lines)[number]) => fill({ bib: t.lineBib, time: t.lineTime, noDate: t.lineNoDate, duplicate: t.lineBib }[l.problem], { line: l.line, value: l.value });
+  const lineText = (l: (typeof lines)[number]) =>
+    fill({ bib: t.lineBib, time: t.lineTime, noDate: t.lineNoDate, duplicate: t.lineBib }[l.problem], { line: l.line, value: l.value });
   const said = (intent: string) => (outcome?.intent === intent ? outcome : undefined);
   const settingsSaid = said("recognitionSettings");
   const timingSaid = said("timing") ?? said("clearTiming");
@@ -393,7 +423,14 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
         <Form method="post" className="mt-3 space-y-3">
           <CsrfField />
           <input type="hidden" name="intent" value="recognitionSettings" />
-          <NumberField name="threshold" label={t.threshold} hint={t.thresholdHint} min={60} max={100} defaultValue={Math.round(config.settings.autoThreshold * 100)} />
+          <NumberField
+            name="threshold"
+            label={t.threshold}
+            hint={t.thresholdHint}
+            min={60}
+            max={100}
+            defaultValue={Math.round(config.settings.autoThreshold * 100)}
+          />
           <Calibration current={config.settings.autoThreshold} />
           <NumberField name="window" label={t.window} hint={t.windowHint} min={1} max={3600} defaultValue={config.settings.timing.windowSeconds} />
           <NumberField name="offset" label={t.offset} hint={t.offsetHint} min={-86400} max={86400} defaultValue={config.settings.timing.offsetSeconds} />
@@ -410,7 +447,11 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
           {config.timing.passings ? fill(t.timingSummary, config.timing) : t.timingNone}
         </p>
         {timingSaid && (
-          <div role={timingSaid.ok ? "status" : "alert"} className={`mt-3 rounded-lg px-3 py-2 text-sm ring-1 ${timingSaid.ok ? "bg-emerald-50 text-emerald-900 ring-emerald-200" : "bg-red-50 text-red-900 ring-red-200"}`} data-testid="timing-outcome">
+          <div
+            role={timingSaid.ok ? "status" : "alert"}
+            className={`mt-3 rounded-lg px-3 py-2 text-sm ring-1 ${timingSaid.ok ? "bg-emerald-50 text-emerald-900 ring-emerald-200" : "bg-red-50 text-red-900 ring-red-200"}`}
+            data-testid="timing-outcome"
+          >
             <p className="font-semibold">
               {timingSaid.ok
                 ? timingSaid.intent === "timing"
@@ -438,7 +479,16 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
             <label htmlFor="timing-file" className="block text-sm font-semibold text-ink">
               {t.timingFile}
             </label>
-            <input id="timing-file" name="file" type="file" accept=".csv,.txt,text/csv,text/plain" required aria-describedby="timing-hint" className="mt-1 block w-full text-sm" data-testid="timing-file" />
+            <input
+              id="timing-file"
+              name="file"
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              required
+              aria-describedby="timing-hint"
+              className="mt-1 block w-full text-sm"
+              data-testid="timing-file"
+            />
             <p id="timing-hint" className="mt-1 text-xs text-slate-500">
               {t.timingHint}
             </p>
@@ -473,10 +523,18 @@ function Calibration({ current }: { current: number }) {
       <table className="mt-2 w-full text-left text-xs tabular-nums [&_td]:whitespace-nowrap">
         <thead className="text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-2">{t.calibrationThreshold}</th>
-            <th scope="col" className="py-1 pr-2">{t.calibrationPrecision}</th>
-            <th scope="col" className="py-1 pr-2">{t.calibrationPrecisionList}</th>
-            <th scope="col" className="py-1">{t.calibrationRecall}</th>
+            <th scope="col" className="py-1 pr-2">
+              {t.calibrationThreshold}
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              {t.calibrationPrecision}
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              {t.calibrationPrecisionList}
+            </th>
+            <th scope="col" className="py-1">
+              {t.calibrationRecall}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -494,13 +552,38 @@ function Calibration({ current }: { current: number }) {
   );
 }
 
-function NumberField({ name, label, hint, min, max, defaultValue }: { name: string; label: string; hint: string; min: number; max: number; defaultValue: number }) {
+function NumberField({
+  name,
+  label,
+  hint,
+  min,
+  max,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  min: number;
+  max: number;
+  defaultValue: number;
+}) {
   return (
     <div>
       <label htmlFor={`recognition-${name}`} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input id={`recognition-${name}`} name={name} type="number" min={min} max={max} step={1} required defaultValue={defaultValue} aria-describedby={`recognition-${name}-hint`} className={`${inputClass} mt-1 max-w-40`} />
+      <input
+        id={`recognition-${name}`}
+        name={name}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        required
+        defaultValue={defaultValue}
+        aria-describedby={`recognition-${name}-hint`}
+        className={`${inputClass} mt-1 max-w-40`}
+      />
       <p id={`recognition-${name}-hint`} className="mt-1 text-xs text-slate-500">
         {hint}
       </p>

@@ -37,7 +37,14 @@ export function TextField({ label, name, error, hint, className = "", id, ...res
   return (
     <label className={`block text-sm font-medium text-slate-700 ${className}`} htmlFor={fieldId}>
       {label}
-      <input id={fieldId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...rest} />
+      <input
+        id={fieldId}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...rest}
+      />
       <Help id={fieldId} hint={hint} error={error} />
     </label>
   );
@@ -48,27 +55,32 @@ export function TextArea({ label, name, error, hint, className = "", id, ...rest
   return (
     <label className={`block text-sm font-medium text-slate-700 ${className}`} htmlFor={fieldId}>
       {label}
-      <textarea id={fieldId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...rest} />
+      <textarea
+        id={fieldId}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...rest}
+      />
       <Help id={fieldId} hint={hint} error={error} />
     </label>
   );
 }
 
-export function SelectField({
-  label,
-  name,
-  error,
-  hint,
-  className = "",
-  id,
-  children,
-  ...rest
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, name, error, hint, className = "", id, children, ...rest }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const fieldId = id ?? `f-${name}`;
   return (
     <label className={`block text-sm font-medium text-slate-700 ${className}`} htmlFor={fieldId}>
       {label}
-      <select id={fieldId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...rest}>
+      <select
+        id={fieldId}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...rest}
+      >
         {children}
       </select>
       <Help id={fieldId} hint={hint} error={error} />
@@ -89,7 +101,17 @@ export function CheckboxField({ label, name, hint, className = "", ...rest }: Om
 }
 
 /** A titled group of fields. */
-export function Section({ title, children, description, className = "" }: { title: ReactNode; children: ReactNode; description?: ReactNode; className?: string }) {
+export function Section({
+  title,
+  children,
+  description,
+  className = "",
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  description?: ReactNode;
+  className?: string;
+}) {
   return (
     <fieldset className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
       <legend className="float-left mb-3 w-full text-base font-bold text-ink">{title}</legend>

@@ -32,8 +32,13 @@ export function FilterBar({ children, exportHref, q, searchLabel }: { children?:
 
 /** A small labelled select or date inside a FilterBar. */
 export function FilterField({ label, children }: { label: string; children: ReactNode }) {
-  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child it wraps
-  return <label className="text-xs font-semibold text-slate-600">{label}<div className="mt-0.5">{children}</div></label>;
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child it wraps
+    <label className="text-xs font-semibold text-slate-600">
+      {label}
+      <div className="mt-0.5">{children}</div>
+    </label>
+  );
 }
 
 export const filterInputClass = `${inputClass} py-1.5`;

@@ -49,7 +49,12 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
     (async () => {
       const [{ default: Uppy }, { default: Tus }] = await Promise.all([import("@uppy/core"), import("@uppy/tus")]);
       if (cancelled) return;
-      const uppy = new Uppy({ autoProceed: true, allowMultipleUploadBatches: true, restrictions: { allowedFileTypes: [".jpg", ".jpeg"] }, meta: { raceId: String(raceId) } });
+      const uppy = new Uppy({
+        autoProceed: true,
+        allowMultipleUploadBatches: true,
+        restrictions: { allowedFileTypes: [".jpg", ".jpeg"] },
+        meta: { raceId: String(raceId) },
+      });
       uppy.use(Tus, {
         endpoint: "/admin/uploads",
         headers: { "x-csrf-token": csrfToken },
@@ -67,7 +72,8 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
         redraw();
       });
       uppy.on("upload-progress", (file, progress) => {
-        if (file && progress.bytesTotal) update(file.id, { state: "uploading", percent: Math.round((100 * (progress.bytesUploaded ?? 0)) / progress.bytesTotal) });
+        if (file && progress.bytesTotal)
+          update(file.id, { state: "uploading", percent: Math.round((100 * (progress.bytesUploaded ?? 0)) / progress.bytesTotal) });
       });
       uppy.on("upload-success", (file, response) => {
         if (!file) return;

@@ -12,17 +12,7 @@ const EXTRA_OVERRIDE_ROWS = 2;
 const ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
 /** Every field of a race, grouped as an organiser thinks of them. Repeated rows work without JavaScript. */
-export function RaceFields({
-  input,
-  errors,
-  logoUrl,
-  heroUrl,
-}: {
-  input: RaceFormInput;
-  errors: Record<string, string>;
-  logoUrl?: string;
-  heroUrl?: string;
-}) {
+export function RaceFields({ input, errors, logoUrl, heroUrl }: { input: RaceFormInput; errors: Record<string, string>; logoUrl?: string; heroUrl?: string }) {
   const m = useAdminMessages();
   const f = m.raceForm;
   const tagRows = [...input.tags, ...Array.from({ length: EXTRA_TAG_ROWS }, () => ({ slug: "", name: { es: "", en: "", br: "" } }))];

@@ -15,15 +15,29 @@ type StartList = NonNullable<TaggingData["startList"]>;
  * photos, who has none (the runners worth a second look through the photos),
  * and for admins the file that loads or replaces it.
  */
-export function StartListSection({ list, who, raceId, canLoad, outcome }: { list: StartList; who: "all" | "missing"; raceId: number; canLoad: boolean; outcome: ReviewOutcome | undefined }) {
+export function StartListSection({
+  list,
+  who,
+  raceId,
+  canLoad,
+  outcome,
+}: {
+  list: StartList;
+  who: "all" | "missing";
+  raceId: number;
+  canLoad: boolean;
+  outcome: ReviewOutcome | undefined;
+}) {
   const t = useAdminMessages().review;
   const lang = useLang();
   const said = outcome?.intent === "startList" || outcome?.intent === "clearStartList" ? outcome : undefined;
   const lines = said && "lines" in said ? (said.lines ?? []) : [];
   const lineCount = said && "lineCount" in said ? (said.lineCount ?? 0) : 0;
   const shownTotal = who === "missing" ? list.withoutPhotos : list.entrants;
-  const tab = (active: boolean) => `rounded-lg px-3 py-1 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
-  const whoLink = (next: "all" | "missing") => adminHref("adminRaceTagging", lang, { raceId }, { mode: "review", who: next === "all" ? undefined : next }) + "#start-list-title";
+  const tab = (active: boolean) =>
+    `rounded-lg px-3 py-1 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
+  const whoLink = (next: "all" | "missing") =>
+    adminHref("adminRaceTagging", lang, { raceId }, { mode: "review", who: next === "all" ? undefined : next }) + "#start-list-title";
   if (!canLoad && list.entrants === 0) return null;
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="start-list-title" data-testid="start-list">
@@ -34,9 +48,17 @@ export function StartListSection({ list, who, raceId, canLoad, outcome }: { list
         {list.entrants ? fill(t.startSummary, { entrants: list.entrants, withPhotos: list.withPhotos, withoutPhotos: list.withoutPhotos }) : t.startNone}
       </p>
       {said && (
-        <div role={said.ok ? "status" : "alert"} className={`mt-3 rounded-lg px-3 py-2 text-sm ring-1 ${said.ok ? "bg-emerald-50 text-emerald-900 ring-emerald-200" : "bg-red-50 text-red-900 ring-red-200"}`} data-testid="start-list-outcome">
+        <div
+          role={said.ok ? "status" : "alert"}
+          className={`mt-3 rounded-lg px-3 py-2 text-sm ring-1 ${said.ok ? "bg-emerald-50 text-emerald-900 ring-emerald-200" : "bg-red-50 text-red-900 ring-red-200"}`}
+          data-testid="start-list-outcome"
+        >
           <p className="font-semibold">
-            {!said.ok ? said.error : said.intent === "startList" ? fill(t.startLoaded, { entrants: said.entrants, count: said.redecided }) : fill(t.startCleared, { count: "redecided" in said ? said.redecided : 0 })}
+            {!said.ok
+              ? said.error
+              : said.intent === "startList"
+                ? fill(t.startLoaded, { entrants: said.entrants, count: said.redecided })
+                : fill(t.startCleared, { count: "redecided" in said ? said.redecided : 0 })}
           </p>
           {lines.length > 0 && (
             <>
@@ -57,7 +79,12 @@ export function StartListSection({ list, who, raceId, canLoad, outcome }: { list
             <Link to={whoLink("all")} className={tab(who === "all")} aria-current={who === "all" ? "page" : undefined}>
               {t.startShowAll} <span className="tabular-nums">({list.entrants})</span>
             </Link>
-            <Link to={whoLink("missing")} className={tab(who === "missing")} aria-current={who === "missing" ? "page" : undefined} data-testid="start-list-missing">
+            <Link
+              to={whoLink("missing")}
+              className={tab(who === "missing")}
+              aria-current={who === "missing" ? "page" : undefined}
+              data-testid="start-list-missing"
+            >
               {t.startShowMissing} <span className="tabular-nums">({list.withoutPhotos})</span>
             </Link>
           </nav>
@@ -68,11 +95,21 @@ export function StartListSection({ list, who, raceId, canLoad, outcome }: { list
               <table className="w-full text-left text-sm" data-testid="start-list-table">
                 <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-600">
                   <tr>
-                    <th scope="col" className="px-3 py-2">{t.startBib}</th>
-                    <th scope="col" className="px-3 py-2">{t.startName}</th>
-                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">{t.startDistance}</th>
-                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">{t.startTeam}</th>
-                    <th scope="col" className="px-3 py-2 text-right">{t.startPhotos}</th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.startBib}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.startName}
+                    </th>
+                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                      {t.startDistance}
+                    </th>
+                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                      {t.startTeam}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      {t.startPhotos}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -100,7 +137,16 @@ export function StartListSection({ list, who, raceId, canLoad, outcome }: { list
             <label htmlFor="start-list-file" className="block text-sm font-semibold text-ink">
               {t.startFile}
             </label>
-            <input id="start-list-file" name="file" type="file" accept=".csv,.txt,text/csv,text/plain" required aria-describedby="start-list-hint" className="block w-full text-sm" data-testid="start-list-file" />
+            <input
+              id="start-list-file"
+              name="file"
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              required
+              aria-describedby="start-list-hint"
+              className="block w-full text-sm"
+              data-testid="start-list-file"
+            />
             <p id="start-list-hint" className="text-xs text-slate-500">
               {t.startHelp}
             </p>

@@ -102,7 +102,12 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     const id = photo.id;
     const drop = (p: TaggingPhoto) => ({ ...p, bibs: p.bibs.filter((b) => b !== bib), auto: p.auto.filter((a) => a.bib !== bib) });
     setPhotos((list) => list.map((p) => (p.id === id ? drop(p) : p)));
-    setDraft((text) => text.split(/\s+/).filter((b) => b && b !== String(bib)).join(" "));
+    setDraft((text) =>
+      text
+        .split(/\s+/)
+        .filter((b) => b && b !== String(bib))
+        .join(" "),
+    );
     setStates((s) => ({ ...s, [id]: "saving" }));
     setLastSaved({ id, frame: photo.frame });
     postAdminJson(`/admin/api/bibs?lang=${lang}`, { action: "undoAuto", photoId: id, bib }, csrfToken)
@@ -165,7 +170,9 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
   } catch {}
   const outside = ranges.length ? typed.filter((b) => !inRanges(b, ranges)) : [];
   const state = lastSaved ? states[lastSaved.id] : undefined;
-  const nextHref = photos[index + 1] ? link({ from: photos[index + 1].id, after: undefined, before: undefined }) : link({ after: photo.id, before: undefined, from: undefined });
+  const nextHref = photos[index + 1]
+    ? link({ from: photos[index + 1].id, after: undefined, before: undefined })
+    : link({ after: photo.id, before: undefined, from: undefined });
   const strip = photos.slice(Math.max(0, index - 6), index + 10);
 
   return (
@@ -236,7 +243,11 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               <div className="space-y-1 rounded-lg bg-emerald-50 p-2 text-sm ring-1 ring-emerald-200" data-testid="desk-auto">
                 <div className="flex flex-wrap items-center gap-2">
                   {photo.auto.map((a) => (
-                    <span key={a.bib} className="inline-flex items-center gap-1 rounded-full bg-white py-0.5 pl-2 pr-0.5 ring-1 ring-emerald-300" title={fill(t.autoTagTitle, { percent: Math.round(a.confidence * 100) })}>
+                    <span
+                      key={a.bib}
+                      className="inline-flex items-center gap-1 rounded-full bg-white py-0.5 pl-2 pr-0.5 ring-1 ring-emerald-300"
+                      title={fill(t.autoTagTitle, { percent: Math.round(a.confidence * 100) })}
+                    >
                       <span className="font-mono font-semibold text-ink">{a.bib}</span>
                       <span className="text-xs text-emerald-800">
                         {t.autoTag} · {Math.round(a.confidence * 100)} %
@@ -273,7 +284,10 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
                   {race.tags.map((tag, i) => {
                     const on = tagIds.includes(tag.id);
                     return (
-                      <label key={tag.id} className={`cursor-pointer rounded-full px-3 py-1 text-sm font-semibold ring-1 ${on ? "bg-brand-500 text-white ring-brand-500" : "bg-white text-ink ring-slate-300"}`}>
+                      <label
+                        key={tag.id}
+                        className={`cursor-pointer rounded-full px-3 py-1 text-sm font-semibold ring-1 ${on ? "bg-brand-500 text-white ring-brand-500" : "bg-white text-ink ring-slate-300"}`}
+                      >
                         <input
                           type="checkbox"
                           name="tag"
@@ -291,7 +305,13 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               </fieldset>
             )}
             <div className="flex items-center gap-2 pt-1">
-              <button type="button" className={secondaryButtonClass} onClick={() => go(index - 1)} disabled={index === 0 && !hasPrevious} aria-label={t.previous}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => go(index - 1)}
+                disabled={index === 0 && !hasPrevious}
+                aria-label={t.previous}
+              >
                 ←
               </button>
               <button type="submit" className={`${buttonClass} flex-1`}>
@@ -329,7 +349,9 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
                 className={`relative block h-16 w-24 overflow-hidden rounded-lg ring-2 ${i === index ? "ring-brand-500" : p.bibs.length ? "ring-emerald-500" : "ring-transparent"}`}
               >
                 {p.thumbUrl && <img src={p.thumbUrl} alt="" className="h-full w-full object-cover" loading="lazy" />}
-                {p.bibs.length > 0 && <span className="absolute bottom-0 left-0 right-0 truncate bg-black/60 px-1 text-[10px] font-mono text-white">{p.bibs.join(" ")}</span>}
+                {p.bibs.length > 0 && (
+                  <span className="absolute bottom-0 left-0 right-0 truncate bg-black/60 px-1 text-[10px] font-mono text-white">{p.bibs.join(" ")}</span>
+                )}
                 {typeof st === "object" && <span className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-red-600" />}
               </button>
             </li>

@@ -116,7 +116,12 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
             </label>
           </>
         )}
-        <button type="submit" className={action === "delete" ? `${buttonClass} bg-red-700 hover:bg-red-800` : buttonClass} disabled={busy || selected.size === 0} data-testid="bulk-apply">
+        <button
+          type="submit"
+          className={action === "delete" ? `${buttonClass} bg-red-700 hover:bg-red-800` : buttonClass}
+          disabled={busy || selected.size === 0}
+          data-testid="bulk-apply"
+        >
           {m.common.apply}
         </button>
       </div>
@@ -128,9 +133,20 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
           {photos.map((photo, i) => {
             const on = selected.has(photo.id);
             return (
-              <li key={photo.id} className={`overflow-hidden rounded-xl bg-white shadow-sm ring-2 ${on ? "ring-brand-500" : "ring-transparent"}`} data-testid="grid-photo">
+              <li
+                key={photo.id}
+                className={`overflow-hidden rounded-xl bg-white shadow-sm ring-2 ${on ? "ring-brand-500" : "ring-transparent"}`}
+                data-testid="grid-photo"
+              >
                 <label className="relative block aspect-[3/2] cursor-pointer bg-slate-200">
-                  {photo.thumbUrl && <img src={photo.thumbUrl} alt={fill(t.frame, { frame: photo.frame })} loading="lazy" className={`h-full w-full object-cover ${photo.hidden ? "opacity-40" : ""}`} />}
+                  {photo.thumbUrl && (
+                    <img
+                      src={photo.thumbUrl}
+                      alt={fill(t.frame, { frame: photo.frame })}
+                      loading="lazy"
+                      className={`h-full w-full object-cover ${photo.hidden ? "opacity-40" : ""}`}
+                    />
+                  )}
                   <input
                     type="checkbox"
                     name="ids"
@@ -155,7 +171,11 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
                             <span key={bib}>
                               {n > 0 && " "}
                               {auto ? (
-                                <span className="text-emerald-800" title={fill(t.autoTagTitle, { percent: Math.round(auto.confidence * 100) })} data-testid="grid-auto-bib">
+                                <span
+                                  className="text-emerald-800"
+                                  title={fill(t.autoTagTitle, { percent: Math.round(auto.confidence * 100) })}
+                                  data-testid="grid-auto-bib"
+                                >
                                   {bib}
                                   <span className="ml-0.5 rounded bg-emerald-100 px-1 font-sans text-[10px] font-semibold">{t.autoTag}</span>
                                 </span>
@@ -167,7 +187,11 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
                         })
                       : "—"}
                   </span>
-                  <Link to={link({ mode: "single", from: photo.id, after: undefined, before: undefined })} className="shrink-0 text-brand-700 underline" title={t.openSingle}>
+                  <Link
+                    to={link({ mode: "single", from: photo.id, after: undefined, before: undefined })}
+                    className="shrink-0 text-brand-700 underline"
+                    title={t.openSingle}
+                  >
                     {photo.frame}
                   </Link>
                 </div>

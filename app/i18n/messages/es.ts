@@ -191,7 +191,7 @@ const es = {
       },
       download: {
         q: "¿Cómo descargo mis fotos?",
-        a: '<p>Cuando se acredita el pago te llega un e-mail con el enlace a tu compra. Abrilo y tocá <strong>Descargar</strong> en cada foto: se guarda en tu dispositivo en máxima calidad. El enlace sigue disponible, así que podés volver a descargarlas cuando quieras.</p><p>¿No encontrás el e-mail? Revisá las carpetas de correo no deseado y de promociones.</p>',
+        a: "<p>Cuando se acredita el pago te llega un e-mail con el enlace a tu compra. Abrilo y tocá <strong>Descargar</strong> en cada foto: se guarda en tu dispositivo en máxima calidad. El enlace sigue disponible, así que podés volver a descargarlas cuando quieras.</p><p>¿No encontrás el e-mail? Revisá las carpetas de correo no deseado y de promociones.</p>",
       },
       zip: {
         q: "¿Puedo descargar todas mis fotos juntas?",

@@ -135,7 +135,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {untaggedList}
       </div>
       <details className="mt-6 text-sm">
-        <summary className="cursor-pointer font-semibold text-slate-600">{d.ordersPerDay} · {d.revenuePerDay}</summary>
+        <summary className="cursor-pointer font-semibold text-slate-600">
+          {d.ordersPerDay} · {d.revenuePerDay}
+        </summary>
         <Table head={[m.common.date, d.paidOrders, "AR$", "USD"]}>
           {sales.perDay.map((p) => (
             <tr key={p.day}>

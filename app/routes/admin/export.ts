@@ -24,23 +24,58 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         const rows = await admin.sales.csv(op, orderFilterSchema.parse(query));
         return toCsv(
           header.orders,
-          rows.map((r) => [r.publicId, r.createdAt, r.paidAt, r.state, r.kind, pick(r.raceName as { es: string } | null, lang), r.email, r.firstName, r.lastName, r.photos, r.currency, units(r.subtotal), units(r.total), r.provider]),
+          rows.map((r) => [
+            r.publicId,
+            r.createdAt,
+            r.paidAt,
+            r.state,
+            r.kind,
+            pick(r.raceName as { es: string } | null, lang),
+            r.email,
+            r.firstName,
+            r.lastName,
+            r.photos,
+            r.currency,
+            units(r.subtotal),
+            units(r.total),
+            r.provider,
+          ]),
         );
       }
       case "preorders": {
         const rows = await admin.inbox.preordersCsv(op, listFilterSchema.parse(query));
         return toCsv(
           header.preorders,
-          rows.map((r) => [r.publicId, r.createdAt, r.paidAt, r.state, pick(r.raceName, lang), r.dni, r.distance, r.email, r.firstName, r.lastName, r.currency, units(r.total), r.orderPublicId]),
+          rows.map((r) => [
+            r.publicId,
+            r.createdAt,
+            r.paidAt,
+            r.state,
+            pick(r.raceName, lang),
+            r.dni,
+            r.distance,
+            r.email,
+            r.firstName,
+            r.lastName,
+            r.currency,
+            units(r.total),
+            r.orderPublicId,
+          ]),
         );
       }
       case "signups": {
         const rows = await admin.inbox.signupsCsv(op, listFilterSchema.parse(query));
-        return toCsv(header.signups, rows.map((r) => [r.createdAt, pick(r.raceName, lang), r.firstName, r.lastName, r.email, r.category, r.bib, r.lang, r.notifiedAt]));
+        return toCsv(
+          header.signups,
+          rows.map((r) => [r.createdAt, pick(r.raceName, lang), r.firstName, r.lastName, r.email, r.category, r.bib, r.lang, r.notifiedAt]),
+        );
       }
       case "messages": {
         const rows = await admin.inbox.messagesCsv(op, listFilterSchema.parse(query));
-        return toCsv(header.messages, rows.map((r) => [r.createdAt, r.name, r.email, r.phone, r.message, r.lang, r.replies]));
+        return toCsv(
+          header.messages,
+          rows.map((r) => [r.createdAt, r.name, r.email, r.phone, r.message, r.lang, r.replies]),
+        );
       }
       default:
         throw data(null, { status: 404 });

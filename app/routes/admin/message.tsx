@@ -53,7 +53,10 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="text-sm text-slate-500">
-            {formatWhen(message.createdAt, lang)} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a>
+            {formatWhen(message.createdAt, lang)} ·{" "}
+            <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+              {message.email}
+            </a>
             {message.phone && ` · ${message.phone}`} · {message.lang}
           </p>
           <blockquote className="mt-3 whitespace-pre-wrap border-l-4 border-slate-200 pl-4 text-ink">{message.message}</blockquote>

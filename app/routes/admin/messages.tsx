@@ -51,7 +51,15 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                   {row.message}
                 </Link>
               </td>
-              <td className={cellClass}>{row.replies > 0 ? <span className="text-emerald-700">✓ {row.replies}</span> : <Link to={adminHref("adminMessage", lang, { messageId: row.id })} className="font-semibold text-brand-700 underline">{t.reply}</Link>}</td>
+              <td className={cellClass}>
+                {row.replies > 0 ? (
+                  <span className="text-emerald-700">✓ {row.replies}</span>
+                ) : (
+                  <Link to={adminHref("adminMessage", lang, { messageId: row.id })} className="font-semibold text-brand-700 underline">
+                    {t.reply}
+                  </Link>
+                )}
+              </td>
             </tr>
           ))}
         </Table>

@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const op = context.get(operatorContext);
   const form = await request.formData();
   const one = (name: string) => String(form.get(name) ?? "");
-  const raceIds = form.getAll("raceIds").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const raceIds = form
+    .getAll("raceIds")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
   const role = one("role") === "admin" ? ("admin" as const) : ("photographer" as const);
   const result = await attempt(lang, async () => {
     switch (one("intent")) {
@@ -98,7 +101,9 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-bold text-ink">{operator.email}</h2>
                   {operator.id === me.id && <span className="text-xs text-slate-500">({o.you})</span>}
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${operator.disabled ? "bg-slate-200 text-slate-600" : "bg-emerald-100 text-emerald-900"}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${operator.disabled ? "bg-slate-200 text-slate-600" : "bg-emerald-100 text-emerald-900"}`}
+                  >
                     {operator.disabled ? o.disabled : o.active}
                   </span>
                 </div>
@@ -145,4 +150,3 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
     </>
   );
 }
-

@@ -80,7 +80,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <PageHeader title={fill(o.detailTitle, { id: order.publicId })}>
         <OrderStateBadge state={order.state} />
-        <a href={href("purchase", isLang(order.lang) ? order.lang : lang, { id: order.publicId })} target="_blank" rel="noreferrer" className={secondaryButtonClass}>
+        <a
+          href={href("purchase", isLang(order.lang) ? order.lang : lang, { id: order.publicId })}
+          target="_blank"
+          rel="noreferrer"
+          className={secondaryButtonClass}
+        >
           {o.openPurchase} ↗
         </a>
       </PageHeader>
@@ -92,7 +97,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title={o.summary}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <Row label={o.kind}>{o.kinds[order.kind]}{order.fullsetBib ? ` · ${fill(o.fullsetOf, { bib: order.fullsetBib })}` : ""}</Row>
+            <Row label={o.kind}>
+              {o.kinds[order.kind]}
+              {order.fullsetBib ? ` · ${fill(o.fullsetOf, { bib: order.fullsetBib })}` : ""}
+            </Row>
             <Row label={m.common.race}>{race ? race.name[lang] || race.name.es : m.common.none}</Row>
             <Row label={o.subtotal}>{formatMoney(order.subtotal, order.currency)}</Row>
             <Row label={o.discount}>{order.discountPercent} %</Row>
@@ -144,7 +152,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <TextField label={o.reason} name="reason" hint={o.reasonHint} required maxLength={500} />
               <div className="flex flex-wrap gap-2">
                 {moves.map((to) => (
-                  <button key={to} type="submit" name="to" value={to} className={to === "paid" ? buttonClass : dangerButtonClass} disabled={busy} data-testid={`move-${to}`}>
+                  <button
+                    key={to}
+                    type="submit"
+                    name="to"
+                    value={to}
+                    className={to === "paid" ? buttonClass : dangerButtonClass}
+                    disabled={busy}
+                    data-testid={`move-${to}`}
+                  >
                     {moveLabel[to]}
                   </button>
                 ))}

@@ -42,7 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const race = await admin.races.header(op, raceId);
     // The review queue lists readings, not photos: it needs no window of photos.
     const window: Awaited<ReturnType<typeof admin.photos.window>> =
-      view.mode === "review" ? { photos: [], hasNext: false, hasPrevious: false } : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
+      view.mode === "review"
+        ? { photos: [], hasNext: false, hasPrevious: false }
+        : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
     const review = view.mode === "review" ? await admin.bibs.review(op, raceId) : null;
     const startList = view.mode === "review" ? await admin.bibs.startList(op, raceId, { withoutPhotos: view.who === "missing" }) : null;
     const number = (key: string) => Number(url.searchParams.get(key) ?? 0) || 0;
@@ -94,7 +96,13 @@ export type ReviewOutcome =
   | { ok: true; intent: "startList"; entrants: number; redecided: number; lines: LineProblem[]; lineCount: number };
 
 /** The review queue's forms (they also work without JavaScript), the race's recognition settings and its timing file. */
-async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: number, fields: Record<string, string>, form: FormData, context: Route.ActionArgs["context"]) {
+async function reviewAction(
+  lang: ReturnType<typeof langFromPath>,
+  raceId: number,
+  fields: Record<string, string>,
+  form: FormData,
+  context: Route.ActionArgs["context"],
+) {
   const { admin } = context.get(servicesContext);
   const op = context.get(operatorContext);
   const m = ADMIN_MESSAGES[lang];
@@ -105,7 +113,12 @@ async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: numbe
     if (!parsed.success) return refuse(m.errors.invalid);
     const { suggestionId, suggested, bib, verdict } = parsed.data;
     if (verdict !== "reject" && bib && !/^\d{1,6}$/.test(bib)) return refuse(m.review.badBib);
-    const decision = verdict === "reject" || !bib ? { action: "reject" as const } : Number(bib) === suggested ? { action: "accept" as const } : { action: "correct" as const, bib: Number(bib) };
+    const decision =
+      verdict === "reject" || !bib
+        ? { action: "reject" as const }
+        : Number(bib) === suggested
+          ? { action: "accept" as const }
+          : { action: "correct" as const, bib: Number(bib) };
     const done = await attempt(lang, () => admin.bibs.decide(op, suggestionId, decision));
     if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
     throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
@@ -121,7 +134,9 @@ async function reviewAction(lang: ReturnType<typeof langFromPath>, raceId: numbe
     const parsed = settingsForm.safeParse(fields);
     if (!parsed.success) return refuse(m.errors.invalid);
     const { threshold, window, offset } = parsed.data;
-    const done = await attempt(lang, () => admin.bibs.saveSettings(op, raceId, { autoThreshold: threshold / 100, timingWindowSeconds: window, timingOffsetSeconds: offset }));
+    const done = await attempt(lang, () =>
+      admin.bibs.saveSettings(op, raceId, { autoThreshold: threshold / 100, timingWindowSeconds: window, timingOffsetSeconds: offset }),
+    );
     if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
     return { ok: true as const, intent, redecided: done.value.redecided } satisfies ReviewOutcome;
   }
@@ -177,7 +192,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (fields.intent in REVIEW_INTENTS) return reviewAction(lang, raceId, fields, form, context);
   const parsed = bulkForm.safeParse(fields);
   if (!parsed.success) return { ok: false as const, error: m.errors.invalid };
-  const ids = form.getAll("ids").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const ids = form
+    .getAll("ids")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
   const b = parsed.data;
   const change =
     b.action === "addBibs"
@@ -213,9 +231,21 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
   const lang = useLang();
   const link = (patch: Partial<TaggingView>) => {
     const next = { mode: view.mode, filter: view.filter, ...patch };
-    return adminHref("adminRaceTagging", lang, { raceId: race.id }, { mode: next.mode === "single" ? undefined : next.mode, filter: next.filter === "all" || next.mode === "review" ? undefined : next.filter, after: next.after, before: next.before, from: next.from });
+    return adminHref(
+      "adminRaceTagging",
+      lang,
+      { raceId: race.id },
+      {
+        mode: next.mode === "single" ? undefined : next.mode,
+        filter: next.filter === "all" || next.mode === "review" ? undefined : next.filter,
+        after: next.after,
+        before: next.before,
+        from: next.from,
+      },
+    );
   };
-  const tab = (active: boolean) => `rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
+  const tab = (active: boolean) =>
+    `rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? "bg-ink text-white" : "bg-white text-ink ring-1 ring-slate-300 hover:bg-slate-50"}`;
   return (
     <>
       <PageHeader title={fill(m.tagging.title, { race: race.name[lang] || race.name.es })}>
@@ -226,22 +256,27 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
           <Link to={link({ mode: "grid" })} className={tab(view.mode === "grid")} aria-current={view.mode === "grid" ? "page" : undefined}>
             {m.tagging.grid}
           </Link>
-          <Link to={link({ mode: "review", after: undefined, before: undefined, from: undefined })} className={tab(view.mode === "review")} aria-current={view.mode === "review" ? "page" : undefined} data-testid="review-tab">
+          <Link
+            to={link({ mode: "review", after: undefined, before: undefined, from: undefined })}
+            className={tab(view.mode === "review")}
+            aria-current={view.mode === "review" ? "page" : undefined}
+            data-testid="review-tab"
+          >
             {m.tagging.review}
           </Link>
         </nav>
         {view.mode !== "review" && (
-        <nav className="flex gap-1" aria-label={m.common.filter}>
-          <Link to={link({ filter: "all" })} className={tab(view.filter === "all")} aria-current={view.filter === "all" ? "page" : undefined}>
-            {m.tagging.filterAll}
-          </Link>
-          <Link to={link({ filter: "untagged" })} className={tab(view.filter === "untagged")} aria-current={view.filter === "untagged" ? "page" : undefined}>
-            {m.tagging.filterUntagged}
-          </Link>
-          <Link to={link({ filter: "review" })} className={tab(view.filter === "review")} aria-current={view.filter === "review" ? "page" : undefined}>
-            {m.tagging.filterReview}
-          </Link>
-        </nav>
+          <nav className="flex gap-1" aria-label={m.common.filter}>
+            <Link to={link({ filter: "all" })} className={tab(view.filter === "all")} aria-current={view.filter === "all" ? "page" : undefined}>
+              {m.tagging.filterAll}
+            </Link>
+            <Link to={link({ filter: "untagged" })} className={tab(view.filter === "untagged")} aria-current={view.filter === "untagged" ? "page" : undefined}>
+              {m.tagging.filterUntagged}
+            </Link>
+            <Link to={link({ filter: "review" })} className={tab(view.filter === "review")} aria-current={view.filter === "review" ? "page" : undefined}>
+              {m.tagging.filterReview}
+            </Link>
+          </nav>
         )}
       </PageHeader>
       {notice === "updated" && <Notice kind="ok">{fill(m.tagging.updated, { count })}</Notice>}

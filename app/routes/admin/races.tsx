@@ -89,7 +89,9 @@ export default function Races({ loaderData, actionData }: Route.ComponentProps) 
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="text-lg font-bold text-ink">{race.name[lang] || race.name.es}</h2>
                   <StatusBadge status={race.status} />
-                  {race.uploading && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{m.races.uploadingBadge}</span>}
+                  {race.uploading && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{m.races.uploadingBadge}</span>
+                  )}
                 </div>
                 <p className="text-sm text-slate-500">
                   {race.eventDate ?? m.common.noDate} · /{race.slug}
@@ -180,7 +182,9 @@ function ImportRunRow({ run }: { run: ImportRun }) {
       {run.state === "queued" && <p className="text-slate-700">{fill(m.photos.importQueued, { folder })}</p>}
       {run.state === "running" && (
         <>
-          <p className="text-slate-700">{run.total > 0 ? fill(m.photos.importRunning, { folder, done: run.done, total: run.total }) : fill(m.photos.importReading, { folder })}</p>
+          <p className="text-slate-700">
+            {run.total > 0 ? fill(m.photos.importRunning, { folder, done: run.done, total: run.total }) : fill(m.photos.importReading, { folder })}
+          </p>
           <progress className="mt-2 h-2 w-full accent-brand-500" max={Math.max(run.total, 1)} value={run.done} aria-label={m.photos.importTitle} />
         </>
       )}

@@ -5,7 +5,16 @@ import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt, load } from "../../admin/outcome.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
 import { CsrfField } from "../../components/admin/csrf-field.tsx";
-import { buttonClass, CheckboxField, dangerButtonClass, inputClass, secondaryButtonClass, Section, SelectField, TextField } from "../../components/admin/fields.tsx";
+import {
+  buttonClass,
+  CheckboxField,
+  dangerButtonClass,
+  inputClass,
+  secondaryButtonClass,
+  Section,
+  SelectField,
+  TextField,
+} from "../../components/admin/fields.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
@@ -43,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         const mins = form.getAll("tier_min").map(String);
         const percents = form.getAll("tier_percent").map(String);
         const rows = mins.map((min, i) => [min.trim(), (percents[i] ?? "").trim()]).filter(([a, b]) => a || b);
-        return settings.saveTiers(op, rows.map(([min, percent]) => ({ minQuantity: count.parse(min), percent: count.parse(percent) })));
+        return settings.saveTiers(
+          op,
+          rows.map(([min, percent]) => ({ minQuantity: count.parse(min), percent: count.parse(percent) })),
+        );
       }
       case "presale":
         return settings.savePresale(op, { active: form.get("active") === "on", raceId: one("raceId") ? id.parse(one("raceId")) : null });
@@ -69,9 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await attempt(lang, run);
   if (!result.ok) {
     const specific = result.response.init?.status === 400 && (intent === "tiers" || intent === "support");
-    return { ok: false as const, section: intent, error: specific ? (intent === "tiers" ? m.settings.tiersInvalid : m.settings.supportInvalid) : result.response.data.error };
+    return {
+      ok: false as const,
+      section: intent,
+      error: specific ? (intent === "tiers" ? m.settings.tiersInvalid : m.settings.supportInvalid) : result.response.data.error,
+    };
   }
-  throw redirect(adminHref("adminSettings", lang, {}, { saved: intent.startsWith("banner") ? "banners" : intent }) + `#${intent.startsWith("banner") ? "banners" : intent}`);
+  throw redirect(
+    adminHref("adminSettings", lang, {}, { saved: intent.startsWith("banner") ? "banners" : intent }) + `#${intent.startsWith("banner") ? "banners" : intent}`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -91,7 +109,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       {actionData && actionData.section === section && <Notice kind="error">{actionData.error}</Notice>}
     </>
   );
-  const tierRows = [...tiers.map((t) => ({ min: String(t.minQuantity), percent: String(t.percent) })), ...Array.from({ length: EXTRA_TIER_ROWS }, () => ({ min: "", percent: "" }))];
+  const tierRows = [
+    ...tiers.map((t) => ({ min: String(t.minQuantity), percent: String(t.percent) })),
+    ...Array.from({ length: EXTRA_TIER_ROWS }, () => ({ min: "", percent: "" })),
+  ];
   return (
     <>
       <PageHeader title={s.title} />
@@ -157,7 +178,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                         <input name="tier_min" defaultValue={row.min} inputMode="numeric" aria-label={`${s.tierMin} ${i + 1}`} className={inputClass} />
                       </td>
                       <td className="pb-2">
-                        <input name="tier_percent" defaultValue={row.percent} inputMode="numeric" aria-label={`${s.tierPercent} ${i + 1}`} className={inputClass} />
+                        <input
+                          name="tier_percent"
+                          defaultValue={row.percent}
+                          inputMode="numeric"
+                          aria-label={`${s.tierPercent} ${i + 1}`}
+                          className={inputClass}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -196,7 +223,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <Form method="post" className="flex flex-wrap items-end gap-3">
                 <CsrfField />
                 <input type="hidden" name="intent" value="preparation" />
-                <SelectField label={s.preparationStatus} name="status" defaultValue={preparation.status === "success" ? "success" : "idle"} className="min-w-64 flex-1">
+                <SelectField
+                  label={s.preparationStatus}
+                  name="status"
+                  defaultValue={preparation.status === "success" ? "success" : "idle"}
+                  className="min-w-64 flex-1"
+                >
                   <option value="idle">{s.preparationIdle}</option>
                   <option value="success">{s.preparationSuccess}</option>
                 </SelectField>
@@ -253,7 +285,13 @@ function BannerButton({
       {Object.entries(extra).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" className={`${danger ? dangerButtonClass : secondaryButtonClass} px-2 py-1 text-xs`} aria-label={label} title={label} disabled={disabled}>
+      <button
+        type="submit"
+        className={`${danger ? dangerButtonClass : secondaryButtonClass} px-2 py-1 text-xs`}
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+      >
         {children}
       </button>
     </Form>

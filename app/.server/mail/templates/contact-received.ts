@@ -39,7 +39,12 @@ const texts: Record<Lang, typeof es> = {
 
 export const contactReceived = defineTemplate({
   // The first name only, cut short: it is the one word of the visitor's that reaches the inbox.
-  data: z.object({ name: z.string().min(1).transform((n) => n.split(" ")[0].slice(0, 24)) }),
+  data: z.object({
+    name: z
+      .string()
+      .min(1)
+      .transform((n) => n.split(" ")[0].slice(0, 24)),
+  }),
   texts,
   render: (data, t, ctx) => ({
     subject: t.subject,

@@ -53,7 +53,13 @@ export const orderReceived = defineTemplate({
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
       { kind: "p", text: fill(t.intro, { count: data.count }) },
-      { kind: "rows", rows: [[t.order, data.id], [t.total, data.total]] },
+      {
+        kind: "rows",
+        rows: [
+          [t.order, data.id],
+          [t.total, data.total],
+        ],
+      },
       { kind: "button", label: t.pay, url: data.payLink },
       { kind: "button", label: t.page, url: ctx.url("purchase", { id: data.id }) },
       { kind: "small", text: t.pending },

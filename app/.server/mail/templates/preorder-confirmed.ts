@@ -53,7 +53,14 @@ export const preorderConfirmed = defineTemplate({
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
       { kind: "p", text: fill(t.intro, { race: data.race }) },
-      { kind: "rows", rows: [[t.order, data.id], [t.runner, data.dni], [t.total, data.total]] },
+      {
+        kind: "rows",
+        rows: [
+          [t.order, data.id],
+          [t.runner, data.dni],
+          [t.total, data.total],
+        ],
+      },
       { kind: "button", label: t.button, url: ctx.url("prepurchase", { id: data.id }) },
       { kind: "small", text: t.note },
     ],

@@ -7,7 +7,8 @@ import { defineTemplate } from "../template.ts";
 const es = {
   subject: "Tus fotos están listas · compra {id}",
   heading: "¡Listo, {firstName}! Ya podés descargar tus fotos",
-  intro: "Tu compra de {count} fotos está confirmada. Entrá a tu compra para descargarlas en máxima calidad (JPG de hasta 3500 px, 300 dpi, sin marca de agua).",
+  intro:
+    "Tu compra de {count} fotos está confirmada. Entrá a tu compra para descargarlas en máxima calidad (JPG de hasta 3500 px, 300 dpi, sin marca de agua).",
   order: "Compra",
   total: "Total",
   button: "Ver y descargar mis fotos",
@@ -49,7 +50,13 @@ export const purchaseReady = defineTemplate({
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
       { kind: "p", text: fill(t.intro, { count: data.count }) },
-      { kind: "rows", rows: [[t.order, data.id], [t.total, data.total]] },
+      {
+        kind: "rows",
+        rows: [
+          [t.order, data.id],
+          [t.total, data.total],
+        ],
+      },
       { kind: "button", label: t.button, url: ctx.url("purchase", { id: data.id }) },
       { kind: "small", text: t.keep },
     ],

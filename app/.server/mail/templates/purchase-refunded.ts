@@ -18,7 +18,8 @@ const texts: Record<Lang, typeof es> = {
   en: {
     subject: "Your purchase {id} was refunded",
     heading: "{firstName}, we refunded your purchase",
-    intro: "We refunded the full amount of your purchase {id} to the card or account you paid with. Depending on your bank or card, it can take up to 10 business days to show.",
+    intro:
+      "We refunded the full amount of your purchase {id} to the card or account you paid with. Depending on your bank or card, it can take up to 10 business days to show.",
     order: "Purchase",
     total: "Refunded",
     ended: "The download links of this purchase no longer work. If this was a mistake or you want the photos again, reply to this e-mail.",
@@ -26,7 +27,8 @@ const texts: Record<Lang, typeof es> = {
   br: {
     subject: "Devolvemos sua compra {id}",
     heading: "{firstName}, devolvemos o valor da sua compra",
-    intro: "Devolvemos o valor total da sua compra {id} ao meio com que você pagou. Dependendo do seu banco ou cartão, pode levar até 10 dias úteis para aparecer.",
+    intro:
+      "Devolvemos o valor total da sua compra {id} ao meio com que você pagou. Dependendo do seu banco ou cartão, pode levar até 10 dias úteis para aparecer.",
     order: "Compra",
     total: "Devolvido",
     ended: "Os links de download desta compra não funcionam mais. Se foi um engano ou você quer as fotos de novo, responda a este e-mail.",
@@ -45,7 +47,13 @@ export const purchaseRefunded = defineTemplate({
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
       { kind: "p", text: fill(t.intro, { id: data.id }) },
-      { kind: "rows", rows: [[t.order, data.id], [t.total, data.total]] },
+      {
+        kind: "rows",
+        rows: [
+          [t.order, data.id],
+          [t.total, data.total],
+        ],
+      },
       { kind: "small", text: t.ended },
     ],
   }),

@@ -64,7 +64,8 @@ const adminBr = {
   errors: {
     refundDone: "Esta venda já foi reembolsada.",
     refundNotPaid: "Só uma venda paga pode ser reembolsada: esta nunca foi paga (ou o pagamento falhou).",
-    refundNoPayment: "Esta venda não tem um pagamento para devolver (fotos grátis, paga por uma pré-venda ou marcada como paga à mão). Se você devolveu o dinheiro de outro jeito, registre abaixo.",
+    refundNoPayment:
+      "Esta venda não tem um pagamento para devolver (fotos grátis, paga por uma pré-venda ou marcada como paga à mão). Se você devolveu o dinheiro de outro jeito, registre abaixo.",
     refundNoProvider: "{provider} não está mais configurado nesta loja, então não pode reembolsar este pagamento.",
     refundPending: "O reembolso desta venda já foi pedido ao {provider}; ela fica reembolsada quando o {provider} confirmar.",
     refundRefused: "O {provider} recusou reembolsar este pagamento (já reembolsado, antigo demais ou em disputa). Nada mudou.",
@@ -227,7 +228,8 @@ const adminBr = {
     recognizeUnread: "Ler os números de {count} fotos",
     recognizeQueued: "{count} fotos na fila para ler os números.",
     importTitle: "Importar uma pasta do servidor",
-    importHint: "Uma pasta com race.json, photos/*.jpg e, se quiser, photos.csv, logo.* e hero.* (o formato de importação da documentação). Importar a mesma pasta duas vezes não muda nada.",
+    importHint:
+      "Uma pasta com race.json, photos/*.jpg e, se quiser, photos.csv, logo.* e hero.* (o formato de importação da documentação). Importar a mesma pasta duas vezes não muda nada.",
     importPath: "Caminho da pasta no servidor",
     importButton: "Importar",
     importQueued: "Importação na fila: {folder}",
@@ -319,10 +321,12 @@ const adminBr = {
   },
   review: {
     progressTitle: "Reconhecimento de números",
-    progress: "{done} fotos lidas · {queued} na fila · {autoPhotos} marcadas sozinhas ({autoTags} números) · {reviewPhotos} para revisar ({reviewSuggestions} leituras)",
+    progress:
+      "{done} fotos lidas · {queued} na fila · {autoPhotos} marcadas sozinhas ({autoTags} números) · {reviewPhotos} para revisar ({reviewSuggestions} leituras)",
     progressOther: "{skipped} já tinham número · {failed} falharam · {unread} sem ler",
     queueTitle: "Para revisar",
-    queueHelp: "Compare o número com a imagem. Enter aceita; se estiver errado, digite o certo e Enter; se não for um número de peito, esvazie o campo e Enter. ↑ e ↓ percorrem a fila, Esc volta ao número sugerido.",
+    queueHelp:
+      "Compare o número com a imagem. Enter aceita; se estiver errado, digite o certo e Enter; se não for um número de peito, esvazie o campo e Enter. ↑ e ↓ percorrem a fila, Esc volta ao número sugerido.",
     queueEmpty: "Não falta nada para revisar.",
     queueMore: "Há mais {count} leituras: aparecem quando estas acabarem.",
     loadMore: "Carregar as próximas",
@@ -355,7 +359,8 @@ const adminBr = {
       year: "parece um ano (de uma faixa ou da corrida)",
     },
     autoTitle: "Marcados automaticamente",
-    autoHelp: "O reconhecimento marcou estes números sozinho; primeiro os menos seguros. Se algum estiver errado, tire-o (botão, ou Delete com o número selecionado): ele não volta.",
+    autoHelp:
+      "O reconhecimento marcou estes números sozinho; primeiro os menos seguros. Se algum estiver errado, tire-o (botão, ou Delete com o número selecionado): ele não volta.",
     autoEmpty: "Nenhum número foi marcado automaticamente nesta corrida.",
     autoMore: "Mostrando {shown} de {total}.",
     autoBadge: "Automático",
@@ -365,7 +370,8 @@ const adminBr = {
     threshold: "Marcar sozinho a partir de (% de confiança)",
     thresholdHint: "As leituras abaixo disso esperam na fila de revisão. Mais alto é mais seguro; a medição foi feita com 90.",
     calibrationTitle: "O que cada limite dá",
-    calibrationHelp: "Medido no nosso conjunto de teste independente ({date}): de cada 100 números marcados sozinhos, quantos estavam certos, e que parte dos números foi marcada sem revisão.",
+    calibrationHelp:
+      "Medido no nosso conjunto de teste independente ({date}): de cada 100 números marcados sozinhos, quantos estavam certos, e que parte dos números foi marcada sem revisão.",
     calibrationThreshold: "Limite",
     calibrationPrecision: "Certos",
     calibrationPrecisionList: "Certos com lista de inscritos",
@@ -377,7 +383,8 @@ const adminBr = {
     saveSettings: "Salvar e decidir de novo",
     settingsSaved: "Salvo: {count} fotos decididas de novo com o que já foi lido.",
     timingTitle: "Arquivo de cronometragem",
-    timingHint: "Um CSV com uma linha por passagem no ponto de fotos: número e horário (HH:MM:SS do dia da corrida, ou AAAA-MM-DD HH:MM:SS). Pode ter cabeçalho; separado por vírgula, ponto e vírgula ou tabulação.",
+    timingHint:
+      "Um CSV com uma linha por passagem no ponto de fotos: número e horário (HH:MM:SS do dia da corrida, ou AAAA-MM-DD HH:MM:SS). Pode ter cabeçalho; separado por vírgula, ponto e vírgula ou tabulação.",
     timingFile: "Arquivo CSV",
     timingUpload: "Carregar cronometragem",
     timingNone: "Ainda não há arquivo de cronometragem.",
@@ -396,7 +403,8 @@ const adminBr = {
     burstSeen: "Lido em {frame}",
     burstProof: "O número {bib} na foto {frame} da mesma sequência",
     startTitle: "Lista de inscritos",
-    startHelp: "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e um inscrito a um dígito da leitura é sugerido para revisão.",
+    startHelp:
+      "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e um inscrito a um dígito da leitura é sugerido para revisão.",
     startNone: "Ainda não há lista de inscritos.",
     startSummary: "{entrants} inscritos: {withPhotos} com fotos, {withoutPhotos} sem nenhuma.",
     startFile: "Arquivo CSV",
@@ -577,8 +585,8 @@ const adminBr = {
   },
   audit: {
     actions: {
-      "login": "Entrou",
-      "logout": "Saiu",
+      login: "Entrou",
+      logout: "Saiu",
       "race.create": "Criou uma corrida",
       "race.update": "Editou uma corrida",
       "race.publish": "Publicou uma corrida",

@@ -64,7 +64,8 @@ const adminEn = {
   errors: {
     refundDone: "This sale is already refunded.",
     refundNotPaid: "Only a paid sale can be refunded: this one was never paid (or its payment failed).",
-    refundNoPayment: "This sale has no payment to return (free photos, paid by a pre-order or marked paid by hand). If you returned the money another way, record it below.",
+    refundNoPayment:
+      "This sale has no payment to return (free photos, paid by a pre-order or marked paid by hand). If you returned the money another way, record it below.",
     refundNoProvider: "{provider} is not configured on this shop any more, so it cannot refund this payment.",
     refundPending: "A refund of this sale was already asked of {provider}; it becomes refunded when {provider} confirms.",
     refundRefused: "{provider} refused to refund this payment (already refunded, too old or in dispute). Nothing changed.",
@@ -227,7 +228,8 @@ const adminEn = {
     recognizeUnread: "Read the bibs of {count} photos",
     recognizeQueued: "{count} photos queued to have their bibs read.",
     importTitle: "Import a folder on the server",
-    importHint: "A folder with race.json, photos/*.jpg and optionally photos.csv, logo.* and hero.* (the import format in the documentation). Importing the same folder twice changes nothing.",
+    importHint:
+      "A folder with race.json, photos/*.jpg and optionally photos.csv, logo.* and hero.* (the import format in the documentation). Importing the same folder twice changes nothing.",
     importPath: "Folder path on the server",
     importButton: "Import",
     importQueued: "Import waiting to start: {folder}",
@@ -319,10 +321,12 @@ const adminEn = {
   },
   review: {
     progressTitle: "Bib recognition",
-    progress: "{done} photos read · {queued} queued · {autoPhotos} tagged automatically ({autoTags} bibs) · {reviewPhotos} to review ({reviewSuggestions} readings)",
+    progress:
+      "{done} photos read · {queued} queued · {autoPhotos} tagged automatically ({autoTags} bibs) · {reviewPhotos} to review ({reviewSuggestions} readings)",
     progressOther: "{skipped} already had bibs · {failed} failed · {unread} never read",
     queueTitle: "To review",
-    queueHelp: "Compare the number with the picture. Enter accepts it; if it is wrong, type the right one and press Enter; if it is not a bib, empty the field and press Enter. ↑ and ↓ move through the queue, Esc brings back the suggested number.",
+    queueHelp:
+      "Compare the number with the picture. Enter accepts it; if it is wrong, type the right one and press Enter; if it is not a bib, empty the field and press Enter. ↑ and ↓ move through the queue, Esc brings back the suggested number.",
     queueEmpty: "Nothing left to review.",
     queueMore: "{count} more readings: they appear when these are done.",
     loadMore: "Load the next ones",
@@ -355,7 +359,8 @@ const adminEn = {
       year: "looks like a year (a banner's or the race's)",
     },
     autoTitle: "Tagged automatically",
-    autoHelp: "Recognition tagged these on its own, least certain first. If one is wrong, remove it (button, or Delete with the bib selected): it will not come back.",
+    autoHelp:
+      "Recognition tagged these on its own, least certain first. If one is wrong, remove it (button, or Delete with the bib selected): it will not come back.",
     autoEmpty: "No bib was tagged automatically in this race.",
     autoMore: "Showing {shown} of {total}.",
     autoBadge: "Automatic",
@@ -365,7 +370,8 @@ const adminEn = {
     threshold: "Tag automatically from (% confidence)",
     thresholdHint: "Readings below this wait in the review queue. Higher is safer; the benchmark was measured at 90.",
     calibrationTitle: "What each threshold gives",
-    calibrationHelp: "Measured on our independent test set ({date}): of every 100 bibs tagged automatically, how many were right, and what share of all bibs was tagged with no review.",
+    calibrationHelp:
+      "Measured on our independent test set ({date}): of every 100 bibs tagged automatically, how many were right, and what share of all bibs was tagged with no review.",
     calibrationThreshold: "Threshold",
     calibrationPrecision: "Right",
     calibrationPrecisionList: "Right with a start list",
@@ -377,7 +383,8 @@ const adminEn = {
     saveSettings: "Save and decide again",
     settingsSaved: "Saved: {count} photos decided again from what was already read.",
     timingTitle: "Timing file",
-    timingHint: "A CSV with one line per passing at the photo point: bib and time (HH:MM:SS on race day, or YYYY-MM-DD HH:MM:SS). A header line is fine; comma, semicolon or tab separated.",
+    timingHint:
+      "A CSV with one line per passing at the photo point: bib and time (HH:MM:SS on race day, or YYYY-MM-DD HH:MM:SS). A header line is fine; comma, semicolon or tab separated.",
     timingFile: "CSV file",
     timingUpload: "Load timing file",
     timingNone: "No timing file yet.",
@@ -396,7 +403,8 @@ const adminEn = {
     burstSeen: "Read in {frame}",
     burstProof: "Bib {bib} in frame {frame} of the same burst",
     startTitle: "Start list",
-    startHelp: "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and a registered bib one digit away from a reading is suggested for review.",
+    startHelp:
+      "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and a registered bib one digit away from a reading is suggested for review.",
     startNone: "No start list yet.",
     startSummary: "{entrants} registered: {withPhotos} with photos, {withoutPhotos} with none.",
     startFile: "CSV file",
@@ -554,7 +562,8 @@ const adminEn = {
   operators: {
     title: "Operators",
     invite: "Invite an operator",
-    inviteHint: "The account is created with a one-time password shown only once: pass it on through a safe channel. The operator changes it under “My account”.",
+    inviteHint:
+      "The account is created with a one-time password shown only once: pass it on through a safe channel. The operator changes it under “My account”.",
     role: "Role",
     races: "Assigned races",
     racesHint: "Photographers only see, upload and tag in these races.",
@@ -577,8 +586,8 @@ const adminEn = {
   },
   audit: {
     actions: {
-      "login": "Logged in",
-      "logout": "Logged out",
+      login: "Logged in",
+      logout: "Logged out",
       "race.create": "Created a race",
       "race.update": "Edited a race",
       "race.publish": "Published a race",

@@ -63,7 +63,8 @@ const adminEs = {
   errors: {
     refundDone: "Esta venta ya está devuelta.",
     refundNotPaid: "Solo se puede devolver una venta pagada: esta nunca se pagó (o su pago falló).",
-    refundNoPayment: "Esta venta no tiene un pago para devolver (fotos gratis, pagada con una preventa o marcada pagada a mano). Si devolviste el dinero de otra forma, registralo abajo.",
+    refundNoPayment:
+      "Esta venta no tiene un pago para devolver (fotos gratis, pagada con una preventa o marcada pagada a mano). Si devolviste el dinero de otra forma, registralo abajo.",
     refundNoProvider: "{provider} ya no está configurado en esta tienda, así que no puede devolver este pago.",
     refundPending: "Ya se pidió a {provider} la devolución de esta venta; queda devuelta cuando {provider} la confirme.",
     refundRefused: "{provider} rechazó devolver este pago (ya devuelto, demasiado antiguo o en disputa). No cambió nada.",
@@ -226,7 +227,8 @@ const adminEs = {
     recognizeUnread: "Leer los dorsales de {count} fotos",
     recognizeQueued: "{count} fotos en cola para leer sus dorsales.",
     importTitle: "Importar una carpeta del servidor",
-    importHint: "Una carpeta con race.json, photos/*.jpg y, si querés, photos.csv, logo.* y hero.* (formato de importación de la documentación). Importar dos veces la misma carpeta no cambia nada.",
+    importHint:
+      "Una carpeta con race.json, photos/*.jpg y, si querés, photos.csv, logo.* y hero.* (formato de importación de la documentación). Importar dos veces la misma carpeta no cambia nada.",
     importPath: "Ruta de la carpeta en el servidor",
     importButton: "Importar",
     importQueued: "Importación en cola: {folder}",
@@ -318,10 +320,12 @@ const adminEs = {
   },
   review: {
     progressTitle: "Reconocimiento de dorsales",
-    progress: "{done} fotos leídas · {queued} en cola · {autoPhotos} etiquetadas solas ({autoTags} dorsales) · {reviewPhotos} para revisar ({reviewSuggestions} lecturas)",
+    progress:
+      "{done} fotos leídas · {queued} en cola · {autoPhotos} etiquetadas solas ({autoTags} dorsales) · {reviewPhotos} para revisar ({reviewSuggestions} lecturas)",
     progressOther: "{skipped} ya tenían dorsal · {failed} fallaron · {unread} sin leer",
     queueTitle: "Para revisar",
-    queueHelp: "Compará el número con la imagen. Enter lo acepta; si está mal, escribí el correcto y Enter; si no es un dorsal, vaciá el campo y Enter. ↑ y ↓ recorren la cola, Esc vuelve al número sugerido.",
+    queueHelp:
+      "Compará el número con la imagen. Enter lo acepta; si está mal, escribí el correcto y Enter; si no es un dorsal, vaciá el campo y Enter. ↑ y ↓ recorren la cola, Esc vuelve al número sugerido.",
     queueEmpty: "No queda nada por revisar.",
     queueMore: "Hay {count} lecturas más: aparecen al terminar estas.",
     loadMore: "Cargar las siguientes",
@@ -354,7 +358,8 @@ const adminEs = {
       year: "parece un año (de un cartel o de la carrera)",
     },
     autoTitle: "Etiquetados automáticamente",
-    autoHelp: "El reconocimiento puso estos dorsales solo; primero los menos seguros. Si uno está mal, quitalo (botón, o Supr con el dorsal elegido): no vuelve a ponerse.",
+    autoHelp:
+      "El reconocimiento puso estos dorsales solo; primero los menos seguros. Si uno está mal, quitalo (botón, o Supr con el dorsal elegido): no vuelve a ponerse.",
     autoEmpty: "Ningún dorsal puesto automáticamente en esta carrera.",
     autoMore: "Se muestran {shown} de {total}.",
     autoBadge: "Automático",
@@ -364,7 +369,8 @@ const adminEs = {
     threshold: "Etiquetar solo desde (% de confianza)",
     thresholdHint: "Las lecturas por debajo esperan en la cola de revisión. Más alto es más seguro; la medición se hizo con 90.",
     calibrationTitle: "Qué da cada umbral",
-    calibrationHelp: "Medido en nuestro conjunto de prueba independiente ({date}): de cada 100 dorsales puestos solos, cuántos eran correctos, y qué parte de los dorsales se etiquetó sin revisión.",
+    calibrationHelp:
+      "Medido en nuestro conjunto de prueba independiente ({date}): de cada 100 dorsales puestos solos, cuántos eran correctos, y qué parte de los dorsales se etiquetó sin revisión.",
     calibrationThreshold: "Umbral",
     calibrationPrecision: "Correctos",
     calibrationPrecisionList: "Correctos con lista de inscriptos",
@@ -376,7 +382,8 @@ const adminEs = {
     saveSettings: "Guardar y volver a decidir",
     settingsSaved: "Guardado: {count} fotos decididas de nuevo con lo ya leído.",
     timingTitle: "Archivo de cronometraje",
-    timingHint: "Un CSV con una línea por paso en el punto de fotos: dorsal y hora (HH:MM:SS del día de la carrera, o AAAA-MM-DD HH:MM:SS). Puede tener encabezado; separado por coma, punto y coma o tabulación.",
+    timingHint:
+      "Un CSV con una línea por paso en el punto de fotos: dorsal y hora (HH:MM:SS del día de la carrera, o AAAA-MM-DD HH:MM:SS). Puede tener encabezado; separado por coma, punto y coma o tabulación.",
     timingFile: "Archivo CSV",
     timingUpload: "Cargar cronometraje",
     timingNone: "Todavía no hay archivo de cronometraje.",
@@ -395,7 +402,8 @@ const adminEs = {
     burstSeen: "Leído en {frame}",
     burstProof: "El dorsal {bib} en la foto {frame} de la misma ráfaga",
     startTitle: "Lista de inscriptos",
-    startHelp: "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y un inscripto a un dígito de lo leído se sugiere para revisar.",
+    startHelp:
+      "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y un inscripto a un dígito de lo leído se sugiere para revisar.",
     startNone: "Todavía no hay lista de inscriptos.",
     startSummary: "{entrants} inscriptos: {withPhotos} con fotos, {withoutPhotos} sin ninguna.",
     startFile: "Archivo CSV",
@@ -481,7 +489,13 @@ const adminEs = {
     noPayments: "Sin pagos registrados.",
     history: "Historial de estados",
     cause: "Motivo",
-    paymentStates: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", refunded: "Devuelto", amount_mismatch: "Monto distinto al de la venta" },
+    paymentStates: {
+      pending: "Pendiente",
+      approved: "Aprobado",
+      rejected: "Rechazado",
+      refunded: "Devuelto",
+      amount_mismatch: "Monto distinto al de la venta",
+    },
     causes: {
       checkout: "Compra en la tienda",
       checkoutFullset: "Compra del pack en la tienda",
@@ -576,8 +590,8 @@ const adminEs = {
   },
   audit: {
     actions: {
-      "login": "Inició sesión",
-      "logout": "Cerró sesión",
+      login: "Inició sesión",
+      logout: "Cerró sesión",
       "race.create": "Creó una carrera",
       "race.update": "Editó una carrera",
       "race.publish": "Publicó una carrera",
