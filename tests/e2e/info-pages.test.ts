@@ -66,9 +66,11 @@ describe.each(LANGS)("info pages in %s", (lang) => {
     await page.goto(shop.url(href("contact", lang)), { waitUntil: "networkidle" });
     expect(await page.title()).toBe(`${m.contact.title} · ${m.brand.name}`);
     await fillContact(page, lang, "js");
-    // Hold the answer a moment so the sending state can be seen.
+    // Hold the answer until the sending state has been seen.
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/contact_email", async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await seen;
       await route.continue();
     });
     const submit = page.getByRole("button", { name: m.contact.submit });
@@ -84,6 +86,7 @@ describe.each(LANGS)("info pages in %s", (lang) => {
       },
     });
     await page.getByRole("button", { name: m.contact.sending }).waitFor();
+    release();
     const banner = page.getByText(m.contact.success, { exact: true });
     await banner.waitFor();
     expect(await page.locator("[data-tone=success]").isVisible()).toBe(true);

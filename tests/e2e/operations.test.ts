@@ -46,13 +46,19 @@ describe("operations", () => {
     expect(id).toMatch(/^[\w-]{8,}$/);
     const proxied = await fetch(shop.url("/br/carreiras"), { headers: { "x-request-id": "lb-7f3a-0001" } });
     expect(proxied.headers.get("x-request-id")).toBe("lb-7f3a-0001");
-    await new Promise((r) => setTimeout(r, 200));
+    // The log line is written as the answer ends: wait for it, not for a time.
+    const logged = (reqId: string) => () =>
+      shop
+        .output()
+        .split("\n")
+        .some((l) => l.startsWith("{") && l.includes(`"reqId":"${reqId}"`));
+    await expect.poll(logged(id), { timeout: 10_000 }).toBe(true);
+    await expect.poll(logged("lb-7f3a-0001"), { timeout: 10_000 }).toBe(true);
     const lines = shop
       .output()
       .split("\n")
       .filter((l) => l.startsWith("{"));
     expect(lines.some((l) => l.includes(`"reqId":"${id}"`) && l.includes('"url":"/en/races"'))).toBe(true);
-    expect(lines.some((l) => l.includes('"reqId":"lb-7f3a-0001"'))).toBe(true);
   });
 });
 

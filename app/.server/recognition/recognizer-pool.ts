@@ -29,7 +29,11 @@ type Waiting = { id: number; image: Buffer; resolve: (r: PhotoReading) => void; 
  * its models in the server's memory. Same answers as createRecognizer, which
  * reads in-process.
  */
-export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, read = {} }: PoolOptions = {}): Recognizer & { close(): Promise<void> } {
+export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, read = {} }: PoolOptions = {}): Recognizer & {
+  close(): Promise<void>;
+  /** The process ids of the readers running now (none once idle). */
+  readers(): number[];
+} {
   const settings = { ...DEFAULT_READ_SETTINGS, ...read };
   const slots: Slot[] = [];
   const queue: Waiting[] = [];
@@ -109,6 +113,7 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
     });
 
   return {
+    readers: () => slots.flatMap((slot) => (slot.reader.pid ? [slot.reader.pid] : [])),
     read(image) {
       if (closed) return Promise.reject(new Error("recognizer closed"));
       return new Promise<PhotoReading>((resolve, reject) => {
