@@ -75,7 +75,7 @@ export function CartPanel() {
               {m.cart.title}
             </h2>
             <p className="text-sm text-slate-600" data-testid="cart-count">
-              {totals.count === 1 ? m.cart.countOne : fill(m.cart.count, { count: totals.count })}
+              {fill(m.cart.count, { count: totals.count }, lang)}
             </p>
           </div>
           <button
@@ -145,7 +145,7 @@ export function CartPanel() {
           )}
           {upsell && cart.items.length > 0 && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700">
-              {fill(upsell.missing === 1 ? m.cart.nextTierOne : m.cart.nextTierMany, { missing: upsell.missing, percent: upsell.tier.percent })}
+              {fill(m.cart.nextTier, { missing: upsell.missing, percent: upsell.tier.percent }, lang)}
             </p>
           )}
           {totals.discountPercent > 0 && (

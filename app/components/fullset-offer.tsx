@@ -31,7 +31,7 @@ export function FullsetOffer({ race, n }: { race: FullsetRace; n: number }) {
               {m.fullsetOffer.title}
             </h2>
             <p className="mt-1 text-slate-200" data-testid="fullset-count">
-              {fill(m.fullsetOffer.count, { count: race.found_rows, n })}
+              {fill(m.fullsetOffer.count, { count: race.found_rows, n }, lang)}
             </p>
           </div>
         </div>

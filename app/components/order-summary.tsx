@@ -1,6 +1,6 @@
 import { formatMoney, type Currency } from "../domain/money.ts";
 import { fill } from "../i18n/messages/index.ts";
-import { useMessages } from "../i18n/use-messages.ts";
+import { useLang, useMessages } from "../i18n/use-messages.ts";
 
 /** Photo count, subtotal, quantity discount and total of a checkout or a purchase (amounts in minor units). */
 export function OrderSummary({
@@ -19,12 +19,13 @@ export function OrderSummary({
   title?: string;
 }) {
   const m = useMessages();
+  const lang = useLang();
   return (
     <section aria-labelledby="order-summary" className="self-start rounded-3xl bg-ink p-5 text-white shadow-lg sm:p-6" data-testid="order-summary">
       <h2 id="order-summary" className="flex items-baseline justify-between gap-3 text-lg font-black">
         <span>{title ?? m.checkoutPage.summary}</span>
         <span className="text-sm font-semibold text-slate-300" data-testid="summary-count">
-          {fill(m.checkoutPage.photoCount, { count })}
+          {fill(m.checkoutPage.photoCount, { count }, lang)}
         </span>
       </h2>
       <dl className="mt-4 space-y-1.5 text-sm">

@@ -73,7 +73,7 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
           <div className="space-y-6">
             <section className="rounded-3xl bg-ink p-5 text-white shadow-lg sm:p-6" data-testid="order-summary">
-              <p className="text-sm font-semibold text-slate-300">{fill(m.checkoutPage.photoCount, { count: offer.found_rows })}</p>
+              <p className="text-sm font-semibold text-slate-300">{fill(m.checkoutPage.photoCount, { count: offer.found_rows }, lang)}</p>
               <p className="mt-1 text-4xl font-black tabular-nums" data-testid="summary-total">
                 {formatMoney(total, currency)}
               </p>

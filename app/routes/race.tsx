@@ -163,7 +163,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
   const fotoId = search.get("foto");
   const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
-  const count = race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows });
+  const count = fill(m.race.found, { count: race.found_rows }, lang);
   // A race still in preparation with nothing online yet: the sign-up form says it all.
   const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null && race.h === null;
   // A runner who searched (or is already browsing by time) is offered the time their bib may not show.

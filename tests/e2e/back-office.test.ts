@@ -72,7 +72,7 @@ describe.each(LANGS)("back office in %s", (lang) => {
       "created",
       "created",
     ]);
-    expect(await page.textContent("[data-testid=upload-overall]")).toContain(fill(a.photos.overall, { done: 3, total: 3 }));
+    expect(await page.textContent("[data-testid=upload-overall]")).toContain(fill(a.photos.overall, { done: 3, total: 3 }, lang));
     // The watermarked images are made by the job queue; the panel follows them.
     await page.waitForFunction((done) => document.querySelector("[data-testid=derivatives-state]")?.textContent?.includes(done), a.photos.derivativesDone, {
       timeout: 60_000,

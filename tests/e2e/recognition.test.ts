@@ -109,7 +109,7 @@ describe.each(LANGS)("start list and bursts in %s", (lang) => {
     });
     await page.click("[data-testid=start-list-upload]");
     await page.locator("[data-testid=start-list-outcome]").waitFor();
-    expect(await page.textContent("[data-testid=start-list-outcome]")).toContain(fill(t.startLoaded, { entrants: 2, count: 4 }));
+    expect(await page.textContent("[data-testid=start-list-outcome]")).toContain(fill(t.startLoaded, { entrants: 2, count: 4 }, lang));
     expect(await page.textContent("[data-testid=start-list-line-errors]")).toBe(fill(t.startLineBib, { line: 4, value: "x" }));
     // The outcome shows with the action's answer; the list follows once the screen's data is read again.
     await expect.poll(() => page.textContent("[data-testid=start-list-summary]")).toBe(fill(t.startSummary, { entrants: 2, withPhotos: 1, withoutPhotos: 1 }));
@@ -184,7 +184,7 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
     await page.click("[data-testid=timing-upload]");
     const outcome = page.locator("[data-testid=timing-outcome]");
     await outcome.waitFor();
-    expect(await outcome.textContent()).toContain(fill(t.timingLoaded, { passings: 4, count: 4 }));
+    expect(await outcome.textContent()).toContain(fill(t.timingLoaded, { passings: 4, count: 4 }, lang));
     expect(await page.textContent("[data-testid=timing-line-errors]")).toBe(fill(t.lineBib, { line: 6, value: "abc" }));
 
     // Two readings wait, in shooting order, each with the bib cut out of the photo.

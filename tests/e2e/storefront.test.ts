@@ -88,7 +88,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await poll(() => page.title()).toBe(`${fill(m.race.titleRunner, { race: "Tetra Chapelco", runner: BIB })} · ${m.brand.name}`);
 
     const data = await racePhotos(lang, { n: BIB });
-    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: data.found_rows }));
+    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: data.found_rows }, lang));
     expect(await page.getByTestId("photo").count()).toBe(data.fotos.length);
     // Free photos first, then the full-set offer for a runner with enough photos.
     expect(data.fotos[0].free).toBe("1");
@@ -169,7 +169,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     expect(all.found_pages).toBeGreaterThan(2);
     await page.goto(shop.url(href("race", lang, { slug: SLUG })));
     await page.getByTestId("pagination").waitFor();
-    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
+    expect(await page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }, lang));
     const firstId = await page.getByTestId("photo").first().getAttribute("data-id");
     expect(firstId).toBe(all.fotos[0].id);
 
@@ -198,11 +198,11 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await chips.getByRole("link", { name: tag.nombre }).click();
     await page.waitForURL((url) => url.searchParams.get("t") === tag.slug);
     const tagged = await racePhotos(lang, { t: tag.slug });
-    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: tagged.found_rows }));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: tagged.found_rows }, lang));
     expect(await chips.getByRole("link", { name: tag.nombre }).getAttribute("aria-current")).toBe("page");
     await chips.getByRole("link", { name: m.race.all }).click();
     await page.waitForURL((url) => !url.searchParams.has("t"));
-    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: all.found_rows }, lang));
 
     // A runner without photos: the empty state.
     await page.getByLabel(m.race.searchLabel).fill("99999");
@@ -299,7 +299,7 @@ describe.each(LANGS)("not finding your photos, in %s", (lang) => {
     await poll(() => page.locator(`[data-testid="photo"] a[href*="foto=${mine.id}"]`).count()).toBe(1);
     const around = await racePhotos(lang, { h: clock });
     expect(around.found_rows).toBeGreaterThan(1);
-    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: around.found_rows }));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: around.found_rows }, lang));
     await page.getByRole("link", { name: m.race.aroundClear }).click();
     await page.waitForURL((url) => !url.searchParams.has("h"));
     expect(errors).toEqual([]);

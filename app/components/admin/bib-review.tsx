@@ -164,16 +164,20 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
       <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="recognition-progress">
         <h2 className="text-sm font-bold text-ink">{t.progressTitle}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {fill(t.progress, {
-            done: p.done,
-            queued: p.queued,
-            autoPhotos: p.autoTaggedPhotos,
-            autoTags: p.autoTags - undone,
-            reviewPhotos: p.reviewPhotos,
-            reviewSuggestions: Math.max(0, p.reviewSuggestions - decided),
-          })}
+          {fill(
+            t.progress,
+            {
+              done: p.done,
+              queued: p.queued,
+              autoPhotos: p.autoTaggedPhotos,
+              autoTags: p.autoTags - undone,
+              reviewPhotos: p.reviewPhotos,
+              reviewSuggestions: Math.max(0, p.reviewSuggestions - decided),
+            },
+            lang,
+          )}
         </p>
-        {others && <p className="mt-1 text-xs text-slate-500">{fill(t.progressOther, { skipped: p.skipped, failed: p.failed, unread: p.unread })}</p>}
+        {others && <p className="mt-1 text-xs text-slate-500">{fill(t.progressOther, { skipped: p.skipped, failed: p.failed, unread: p.unread }, lang)}</p>}
       </section>
 
       {outcome && !outcome.ok && (outcome.intent === "decide" || outcome.intent === "undoAuto") && (
@@ -205,7 +209,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         {queue.length === 0 ? (
           <div className="mt-1 rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
             <p className="font-semibold text-ink" data-testid="review-empty">
-              {pending > 0 ? fill(t.queueMore, { count: pending }) : t.queueEmpty}
+              {pending > 0 ? fill(t.queueMore, { count: pending }, lang) : t.queueEmpty}
             </p>
             {pending > 0 && (
               <button
@@ -402,6 +406,7 @@ function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNul
 /** The race's threshold and timing window, and its timing file (admins only). */
 function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["config"]>; outcome: ReviewOutcome | undefined; raceId: number }) {
   const t = useAdminMessages().review;
+  const lang = useLang();
   const lines = outcome?.intent === "timing" && "lines" in outcome ? (outcome.lines ?? []) : [];
   const lineCount = outcome?.intent === "timing" && "lineCount" in outcome ? (outcome.lineCount ?? 0) : 0;
   const lineText = (l: (typeof lines)[number]) =>
@@ -417,7 +422,7 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
         </h2>
         {settingsSaid && (
           <p role={settingsSaid.ok ? "status" : "alert"} className={`mt-2 text-sm font-semibold ${settingsSaid.ok ? "text-emerald-700" : "text-red-700"}`}>
-            {settingsSaid.ok ? fill(t.settingsSaved, { count: "redecided" in settingsSaid ? settingsSaid.redecided : 0 }) : settingsSaid.error}
+            {settingsSaid.ok ? fill(t.settingsSaved, { count: "redecided" in settingsSaid ? settingsSaid.redecided : 0 }, lang) : settingsSaid.error}
           </p>
         )}
         <Form method="post" className="mt-3 space-y-3">
@@ -455,19 +460,19 @@ function RecognitionSettings({ config, outcome }: { config: NonNullable<Review["
             <p className="font-semibold">
               {timingSaid.ok
                 ? timingSaid.intent === "timing"
-                  ? fill(t.timingLoaded, { passings: timingSaid.passings, count: timingSaid.redecided })
-                  : fill(t.timingCleared, { count: "redecided" in timingSaid ? timingSaid.redecided : 0 })
+                  ? fill(t.timingLoaded, { passings: timingSaid.passings, count: timingSaid.redecided }, lang)
+                  : fill(t.timingCleared, { count: "redecided" in timingSaid ? timingSaid.redecided : 0 }, lang)
                 : timingSaid.error}
             </p>
             {lines.length > 0 && (
               <>
-                <p className={`mt-2 ${timingSaid.ok ? "text-amber-900" : ""}`}>{fill(t.timingLineErrors, { count: lineCount })}</p>
+                <p className={`mt-2 ${timingSaid.ok ? "text-amber-900" : ""}`}>{fill(t.timingLineErrors, { count: lineCount }, lang)}</p>
                 <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="timing-line-errors">
                   {lines.map((l) => (
                     <li key={l.line}>{lineText(l)}</li>
                   ))}
                 </ul>
-                {lineCount > lines.length && <p className="mt-1">{fill(t.timingMoreErrors, { count: lineCount - lines.length })}</p>}
+                {lineCount > lines.length && <p className="mt-1">{fill(t.timingMoreErrors, { count: lineCount - lines.length }, lang)}</p>}
               </>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { fill } from "../../i18n/messages/index.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 
 export type Progress = {
   photos: number;
@@ -48,23 +49,24 @@ export function usePhotoProgress(raceId: number, initial: Progress, nudge: numbe
 /** Counts and a bar for the watermarked images still being made. */
 export function ProgressPanel({ progress, children }: { progress: Progress; children?: ReactNode }) {
   const t = useAdminMessages().photos;
+  const lang = useLang();
   const ready = progress.photos - progress.processing;
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-live="polite" data-testid="photo-progress">
       <p className="text-sm font-semibold text-ink">
-        {fill(t.counts, { photos: progress.photos, tagged: progress.tagged, untagged: progress.untagged, hidden: progress.hidden })}
+        {fill(t.counts, { photos: progress.photos, tagged: progress.tagged, untagged: progress.untagged, hidden: progress.hidden }, lang)}
       </p>
       <div className="mt-3 flex items-center gap-3 text-sm">
         <span className="shrink-0 text-slate-600">{t.derivatives}</span>
         <progress className="h-2 flex-1 accent-emerald-600" max={Math.max(progress.photos, 1)} value={ready} />
         <span className="shrink-0 tabular-nums text-slate-600" data-testid="derivatives-state">
           {progress.processing > 0 ? fill(t.derivativesPending, { pending: progress.processing }) : t.derivativesDone}
-          {progress.queue.failed > 0 && <span className="ml-2 text-red-700">{fill(t.derivativesFailed, { failed: progress.queue.failed })}</span>}
+          {progress.queue.failed > 0 && <span className="ml-2 text-red-700">{fill(t.derivativesFailed, { failed: progress.queue.failed }, lang)}</span>}
         </span>
       </div>
       {progress.recognition && (
         <p className="mt-2 text-sm text-slate-600" data-testid="recognition-state">
-          {t.recognition}: {fill(t.recognitionState, progress.recognition)}
+          {t.recognition}: {fill(t.recognitionState, progress.recognition, lang)}
         </p>
       )}
       {children}

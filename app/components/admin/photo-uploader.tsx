@@ -3,6 +3,7 @@ import type { UploadOutcome } from "../../.server/admin/index.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { buttonClass, secondaryButtonClass } from "./fields.tsx";
 import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
+import { useLang } from "../../i18n/use-messages.ts";
 
 type Row = { id: string; name: string; percent: number; state: "waiting" | "uploading" | "done" | "error"; outcome?: UploadOutcome; error?: string };
 type UppyLike = {
@@ -23,6 +24,7 @@ const OUTCOME_HEADER = "X-Dorsal-Outcome";
  */
 export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: number; csrfToken: string; onUploaded: () => void }) {
   const t = useAdminMessages().photos;
+  const lang = useLang();
   const uppyRef = useRef<UppyLike | null>(null);
   const rows = useRef(new Map<string, Row>());
   const [, setVersion] = useState(0);
@@ -169,7 +171,7 @@ export function PhotoUploader({ raceId, csrfToken, onUploaded }: { raceId: numbe
         <section className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={t.queueTitle}>
           <div className="flex flex-wrap items-center gap-3">
             <p className="mr-auto text-sm font-semibold text-ink" aria-live="polite" data-testid="upload-overall">
-              {fill(t.overall, { done, total: all.length })} ·{" "}
+              {fill(t.overall, { done, total: all.length }, lang)} ·{" "}
               {fill(t.summary, {
                 created: outcomes.filter((k) => k === "created").length,
                 duplicates: outcomes.filter((k) => k === "duplicate").length,

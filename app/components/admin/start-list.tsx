@@ -57,18 +57,18 @@ export function StartListSection({
             {!said.ok
               ? said.error
               : said.intent === "startList"
-                ? fill(t.startLoaded, { entrants: said.entrants, count: said.redecided })
-                : fill(t.startCleared, { count: "redecided" in said ? said.redecided : 0 })}
+                ? fill(t.startLoaded, { entrants: said.entrants, count: said.redecided }, lang)
+                : fill(t.startCleared, { count: "redecided" in said ? said.redecided : 0 }, lang)}
           </p>
           {lines.length > 0 && (
             <>
-              <p className="mt-2">{fill(t.startLineErrors, { count: lineCount })}</p>
+              <p className="mt-2">{fill(t.startLineErrors, { count: lineCount }, lang)}</p>
               <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="start-list-line-errors">
                 {lines.map((l) => (
                   <li key={l.line}>{fill(l.problem === "duplicate" ? t.startLineDuplicate : t.startLineBib, { line: l.line, value: l.value })}</li>
                 ))}
               </ul>
-              {lineCount > lines.length && <p className="mt-1">{fill(t.timingMoreErrors, { count: lineCount - lines.length })}</p>}
+              {lineCount > lines.length && <p className="mt-1">{fill(t.timingMoreErrors, { count: lineCount - lines.length }, lang)}</p>}
             </>
           )}
         </div>

@@ -144,7 +144,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
 
   const counter = (
     <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="tag-counts">
-      {fill(t.counts, counts)}
+      {fill(t.counts, counts, lang)}
     </p>
   );
 

@@ -67,7 +67,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
       <input type="hidden" name="back" value={location.pathname + location.search.replace(/([?&])(notice|count|hidden)=[^&]*/g, "$1")} />
       <div className="sticky top-14 z-30 -mx-4 mb-4 flex flex-wrap items-end gap-3 border-b border-slate-200 bg-slate-100/95 px-4 py-3 backdrop-blur">
         <p className="mr-2 text-sm font-semibold text-ink">
-          {fill(t.counts, race.counts)} · <span data-testid="selected-count">{fill(t.selected, { count: selected.size })}</span>
+          {fill(t.counts, race.counts, lang)} · <span data-testid="selected-count">{fill(t.selected, { count: selected.size }, lang)}</span>
         </p>
         <button
           type="button"

@@ -10,5 +10,5 @@ export const MESSAGES: Record<Lang, Messages> = { es, en, br };
 /** A message by dotted key, e.g. message("en", "errors.raceNotFound", { slug }). */
 export function message(lang: Lang, key: string, params?: Record<string, string | number>): string {
   const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES[lang]);
-  return typeof value === "string" ? fill(value, params) : fill(MESSAGES[lang].errors.generic);
+  return typeof value === "string" ? fill(value, params, lang) : fill(MESSAGES[lang].errors.generic);
 }

@@ -1,4 +1,4 @@
-import type { Lang } from "../langs.ts";
+import { HTML_LANG, type Lang } from "../langs.ts";
 import type { Messages } from "./es.ts";
 
 export type { Messages };
@@ -39,7 +39,31 @@ export function messagesOf(lang: Lang): Messages {
   return messages;
 }
 
-/** Fills {name} placeholders. */
-export function fill(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/**
+ * Fills {name} placeholders, and picks the form of a count the language needs:
+ * `{count, plural, one {# photo} other {# photos}}` (ICU's syntax: `=0`, CLDR's
+ * zero/one/two/few/many/other, `#` for the number) by Intl.PluralRules of
+ * `lang`. A plural text filled without `lang` is read by English rules.
+ */
+export function fill(text: string, params: Record<string, string | number> = {}, lang?: Lang): string {
+  const counted = text.includes(", plural,")
+    ? text.replace(PLURAL, (whole, name: string, forms: string) => pluralForm(whole, params[name], forms, lang))
+    : text;
+  return counted.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
+const FORM = /\s*(=\d+|zero|one|two|few|many|other)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
+const rules = new Map<string, Intl.PluralRules>();
+
+function pluralForm(whole: string, value: string | number | undefined, forms: string, lang: Lang | undefined): string {
+  if (value === undefined) return whole;
+  // A count may come formatted ("2.000"): its digits are the number.
+  const n = typeof value === "number" ? value : Number(value.replace(/\D/g, ""));
+  const locale = lang ? HTML_LANG[lang] : "en";
+  let rule = rules.get(locale);
+  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
+  const byCategory = new Map([...forms.matchAll(FORM)].map((m) => [m[1], m[2]]));
+  const form = byCategory.get(`=${n}`) ?? byCategory.get(rule.select(n)) ?? byCategory.get("other") ?? whole;
+  return form.replaceAll("#", String(value));
 }

@@ -61,13 +61,13 @@ export default function RacePhotos({ loaderData, actionData }: Route.ComponentPr
       </PageHeader>
       <div className="space-y-6">
         {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
-        {actionData?.ok && <Notice kind="ok">{fill(m.photos.recognizeQueued, { count: actionData.queued })}</Notice>}
+        {actionData?.ok && <Notice kind="ok">{fill(m.photos.recognizeQueued, { count: actionData.queued }, lang)}</Notice>}
         <ProgressPanel progress={progress}>
           {progress.recognition && progress.recognition.unread > 0 && (
             <Form method="post" className="mt-3">
               <CsrfField />
               <button type="submit" className={secondaryButtonClass}>
-                {fill(m.photos.recognizeUnread, { count: progress.recognition.unread })}
+                {fill(m.photos.recognizeUnread, { count: progress.recognition.unread }, lang)}
               </button>
             </Form>
           )}

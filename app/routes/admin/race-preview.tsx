@@ -57,7 +57,7 @@ export default function RacePreview({ loaderData }: Route.ComponentProps) {
         <RaceHero race={race} />
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
           <RaceBanners uploading={race.uploading} tiers={tiers} />
-          <p className="text-sm font-semibold text-slate-600">{race.found_rows === 1 ? m.race.foundOne : fill(m.race.found, { count: race.found_rows })}</p>
+          <p className="text-sm font-semibold text-slate-600">{fill(m.race.found, { count: race.found_rows }, lang)}</p>
           {race.fotos.length === 0 ? (
             <p className="rounded-3xl bg-white px-6 py-16 text-center font-semibold text-slate-700 ring-1 ring-slate-200">{m.race.noResults}</p>
           ) : (

@@ -279,8 +279,8 @@ export default function RaceTagging({ loaderData, actionData }: Route.ComponentP
           </nav>
         )}
       </PageHeader>
-      {notice === "updated" && <Notice kind="ok">{fill(m.tagging.updated, { count })}</Notice>}
-      {notice === "deleted" && <Notice kind="ok">{fill(m.tagging.deleted, { deleted: count, hidden: hiddenCount })}</Notice>}
+      {notice === "updated" && <Notice kind="ok">{fill(m.tagging.updated, { count }, lang)}</Notice>}
+      {notice === "deleted" && <Notice kind="ok">{fill(m.tagging.deleted, { deleted: count, hidden: hiddenCount }, lang)}</Notice>}
       {actionData && !actionData.ok && !("intent" in actionData) && <Notice kind="error">{actionData.error}</Notice>}
       {view.mode === "review" ? (
         <BibReview data={loaderData} link={link} outcome={actionData && "intent" in actionData ? actionData : undefined} />

@@ -175,6 +175,7 @@ function ImportFolder({ result, initial, started }: { result: Route.ComponentPro
 
 function ImportRunRow({ run }: { run: ImportRun }) {
   const m = useAdminMessages();
+  const lang = useLang();
   const folder = run.folder.split("/").filter(Boolean).pop() ?? run.folder;
   const report = run.report;
   return (
@@ -183,7 +184,7 @@ function ImportRunRow({ run }: { run: ImportRun }) {
       {run.state === "running" && (
         <>
           <p className="text-slate-700">
-            {run.total > 0 ? fill(m.photos.importRunning, { folder, done: run.done, total: run.total }) : fill(m.photos.importReading, { folder })}
+            {run.total > 0 ? fill(m.photos.importRunning, { folder, done: run.done, total: run.total }, lang) : fill(m.photos.importReading, { folder })}
           </p>
           <progress className="mt-2 h-2 w-full accent-brand-500" max={Math.max(run.total, 1)} value={run.done} aria-label={m.photos.importTitle} />
         </>

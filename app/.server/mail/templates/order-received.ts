@@ -7,7 +7,8 @@ import { defineTemplate } from "../template.ts";
 const es = {
   subject: "Recibimos tu pedido {id}",
   heading: "¡Gracias, {firstName}!",
-  intro: "Recibimos tu pedido de {count} fotos. En cuanto se acredite el pago te enviamos otro e-mail con el enlace para descargarlas.",
+  intro:
+    "Recibimos tu pedido de {count, plural, one {# foto} other {# fotos}}. En cuanto se acredite el pago te enviamos otro e-mail con el enlace para {count, plural, one {descargarla} other {descargarlas}}.",
   order: "Pedido",
   total: "Total",
   pay: "Pagar online",
@@ -20,7 +21,8 @@ const texts: Record<Lang, typeof es> = {
   en: {
     subject: "We received your order {id}",
     heading: "Thank you, {firstName}!",
-    intro: "We received your order of {count} photos. As soon as the payment is credited we will send you another e-mail with the link to download them.",
+    intro:
+      "We received your order of {count, plural, one {# photo} other {# photos}}. As soon as the payment is credited we will send you another e-mail with the link to download {count, plural, one {it} other {them}}.",
     order: "Order",
     total: "Total",
     pay: "Pay online",
@@ -30,7 +32,8 @@ const texts: Record<Lang, typeof es> = {
   br: {
     subject: "Recebemos seu pedido {id}",
     heading: "Obrigado, {firstName}!",
-    intro: "Recebemos seu pedido de {count} fotos. Assim que o pagamento for creditado, enviaremos outro e-mail com o link para baixá-las.",
+    intro:
+      "Recebemos seu pedido de {count, plural, one {# foto} other {# fotos}}. Assim que o pagamento for creditado, enviaremos outro e-mail com o link para {count, plural, one {baixá-la} other {baixá-las}}.",
     order: "Pedido",
     total: "Total",
     pay: "Pagar online",
@@ -52,7 +55,7 @@ export const orderReceived = defineTemplate({
     subject: fill(t.subject, { id: data.id }),
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
-      { kind: "p", text: fill(t.intro, { count: data.count }) },
+      { kind: "p", text: fill(t.intro, { count: data.count }, ctx.lang) },
       {
         kind: "rows",
         rows: [

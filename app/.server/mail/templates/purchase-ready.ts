@@ -8,7 +8,7 @@ const es = {
   subject: "Tus fotos están listas · compra {id}",
   heading: "¡Listo, {firstName}! Ya podés descargar tus fotos",
   intro:
-    "Tu compra de {count} fotos está confirmada. Entrá a tu compra para descargarlas en máxima calidad (JPG de hasta 3500 px, 300 dpi, sin marca de agua).",
+    "Tu compra de {count, plural, one {# foto} other {# fotos}} está confirmada. Entrá a tu compra para {count, plural, one {descargarla} other {descargarlas}} en máxima calidad (JPG de hasta 3500 px, 300 dpi, sin marca de agua).",
   order: "Compra",
   total: "Total",
   button: "Ver y descargar mis fotos",
@@ -20,7 +20,8 @@ const texts: Record<Lang, typeof es> = {
   en: {
     subject: "Your photos are ready · purchase {id}",
     heading: "All set, {firstName}! Your photos are ready to download",
-    intro: "Your purchase of {count} photos is confirmed. Open your purchase to download them in full quality (JPG up to 3500 px, 300 dpi, no watermark).",
+    intro:
+      "Your purchase of {count, plural, one {# photo} other {# photos}} is confirmed. Open your purchase to download {count, plural, one {it} other {them}} in full quality (JPG up to 3500 px, 300 dpi, no watermark).",
     order: "Purchase",
     total: "Total",
     button: "View and download my photos",
@@ -29,7 +30,8 @@ const texts: Record<Lang, typeof es> = {
   br: {
     subject: "Suas fotos estão prontas · compra {id}",
     heading: "Pronto, {firstName}! Suas fotos já podem ser baixadas",
-    intro: "Sua compra de {count} fotos está confirmada. Abra sua compra para baixá-las em qualidade máxima (JPG de até 3500 px, 300 dpi, sem marca d'água).",
+    intro:
+      "Sua compra de {count, plural, one {# foto} other {# fotos}} está confirmada. Abra sua compra para {count, plural, one {baixá-la} other {baixá-las}} em qualidade máxima (JPG de até 3500 px, 300 dpi, sem marca d'água).",
     order: "Compra",
     total: "Total",
     button: "Ver e baixar minhas fotos",
@@ -49,7 +51,7 @@ export const purchaseReady = defineTemplate({
     subject: fill(t.subject, { id: data.id }),
     heading: fill(t.heading, { firstName: data.firstName }),
     blocks: [
-      { kind: "p", text: fill(t.intro, { count: data.count }) },
+      { kind: "p", text: fill(t.intro, { count: data.count }, ctx.lang) },
       {
         kind: "rows",
         rows: [
