@@ -248,7 +248,9 @@ describe("back office services", () => {
     await worker.drain();
     const detail = await office.sales.detail(admin, ana.id);
     expect(detail.order.state).toBe(3);
-    expect(detail.events.map((e) => e.cause)).toEqual(expect.arrayContaining([`manual paid by ${ADMIN.email}: bank transfer 123`, "delivered"]));
+    expect(detail.events.map((e) => e.cause)).toEqual(
+      expect.arrayContaining([{ code: "manual", move: "paid", by: ADMIN.email, reason: "bank transfer 123" }, { code: "delivered" }]),
+    );
     expect(detail.photos).toHaveLength(2);
     expect(outbox(shop).filter((m) => m.includes("X-Dorsal-Template: purchaseReady"))).toHaveLength(1);
     await office.sales.resendMail(admin, ana.id);

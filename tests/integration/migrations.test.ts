@@ -61,3 +61,59 @@ describe("migrations", () => {
     }
   });
 });
+
+describe("migration 0012 (order-event causes as records)", () => {
+  it("reads every sentence the shop used to write back into its record and keeps the rest as legacy text", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const real = path.resolve(import.meta.dirname, "../../db/migrations");
+    // The migrations as they were before 0012.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-mig-0011-"));
+    fs.mkdirSync(path.join(before, "meta"));
+    for (const f of fs.readdirSync(real).filter((f) => f.endsWith(".sql") && f < "0012")) fs.copyFileSync(path.join(real, f), path.join(before, f));
+    const journal = JSON.parse(fs.readFileSync(path.join(real, "meta/_journal.json"), "utf8")) as { entries: { idx: number }[] };
+    fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 12) }));
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      const sentences = [
+        "checkout",
+        "checkout fullset",
+        "pre-order form",
+        "free",
+        "delivered",
+        "expired",
+        "manual refunded by ana@dorsal.test: the runner asked: twice",
+        "mercadopago payment 12345 approved",
+        "paid by pre-order AbC123",
+        "pre-order AbC123",
+        "sale Zq81",
+        "provider unavailable: stripe",
+        "something else",
+      ];
+      for (const cause of sentences) await client.query("insert into order_events (to_state, cause) values (1, $1)", [cause]);
+      await migrate(db, { migrationsFolder: real });
+      const { rows } = await client.query<{ cause: unknown }>("select cause from order_events order by id");
+      expect(rows.map((r) => r.cause)).toEqual([
+        { code: "checkout" },
+        { code: "checkoutFullset" },
+        { code: "preorderForm" },
+        { code: "free" },
+        { code: "delivered" },
+        { code: "expired" },
+        { code: "manual", move: "refunded", by: "ana@dorsal.test", reason: "the runner asked: twice" },
+        { code: "payment", provider: "mercadopago", paymentId: "12345", status: "approved" },
+        { code: "paidByPreorder", preorder: "AbC123" },
+        { code: "fromPreorder", preorder: "AbC123" },
+        { code: "sale", order: "Zq81" },
+        { code: "providerUnavailable", provider: "stripe" },
+        { code: "legacy", text: "something else" },
+      ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -92,9 +92,9 @@ describe("POST /api/purchase", () => {
     expect(order.paidAt).toBeInstanceOf(Date);
     const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => [e.fromState, e.toState, e.cause])).toEqual([
-      [null, 1, "checkout"],
-      [1, 2, "free"],
-      [2, 3, "delivered"],
+      [null, 1, { code: "checkout" }],
+      [1, 2, { code: "free" }],
+      [2, 3, { code: "delivered" }],
     ]);
     const mail = outbox(shop).find((m) => m.includes("free@example.com") && m.includes(body.data.id));
     expect(mail).toBeDefined();

@@ -13,6 +13,7 @@ import type { Mailer } from "../mail/index.ts";
 import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
+import type { OrderCause } from "../../domain/order-cause.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
 
@@ -174,7 +175,7 @@ export async function moveOrderByHand(db: Db, mailer: Mailer | undefined, op: Op
   requireAdmin(op);
   const why = reason.trim().slice(0, 500);
   if (!why) throw new DomainError("Invalid", "reasonRequired");
-  const cause = `manual ${move} by ${op.email}: ${why}`;
+  const cause: OrderCause = { code: "manual", move, by: op.email, reason: why };
   const moved = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const ok = await moveOrder(tx, id, MANUAL_MOVES[move], cause);

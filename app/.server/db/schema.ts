@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OrderCause } from "../../domain/order-cause.ts";
 
 /** A text in the shop's three languages; en and br fall back to es when missing. */
 export type LocalizedText = { es: string; en?: string; br?: string };
@@ -259,7 +260,7 @@ export const orderEvents = pgTable(
     preorderId: integer("preorder_id").references(() => preorders.id, { onDelete: "cascade" }),
     fromState: smallint("from_state"),
     toState: smallint("to_state").notNull(),
-    cause: text("cause").notNull(),
+    cause: jsonb("cause").$type<OrderCause>().notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId), index("order_events_preorder_idx").on(t.preorderId)],

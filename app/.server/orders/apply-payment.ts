@@ -10,6 +10,7 @@ import { queueDelivery } from "./jobs.ts";
 import { mailPreorderConfirmed } from "./preorders.ts";
 import { mailRefunded } from "./refund-mail.ts";
 import { moveOrder, movePreorder } from "./state-machine.ts";
+import type { OrderCause } from "../../domain/order-cause.ts";
 
 export type Applied = "applied" | "duplicate" | "ignored";
 
@@ -113,7 +114,7 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
       return done("ignored");
     }
 
-    const cause = `${provider} payment ${event.paymentId} ${status}`;
+    const cause: OrderCause = { code: "payment", provider, paymentId: event.paymentId, status };
     if (target.kind === "order") await applyToOrder(deps, tx, target, status, cause, provider, event.paymentId);
     else await applyToPreorder(deps, tx, target, status, cause);
     const applied = await done("applied");
@@ -122,7 +123,7 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
   });
 }
 
-async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: string, provider: string, paymentId: string) {
+async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause, provider: string, paymentId: string) {
   if (status === "approved") {
     if (await moveOrder(tx, target.id, STATE.paid, cause)) await queueDelivery(tx, target.id);
     else if (target.state === STATE.paid || target.state === STATE.closed) {
@@ -140,7 +141,7 @@ async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: Pay
   }
 }
 
-async function applyToPreorder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: string) {
+async function applyToPreorder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause) {
   if (status === "approved") {
     if (await movePreorder(tx, target.id, STATE.paid, cause)) await mailPreorderConfirmed(deps, tx, target.id);
   } else if (status === "rejected") {

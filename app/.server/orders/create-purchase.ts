@@ -135,9 +135,9 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
       })
       .returning();
     await tx.insert(orderPhotos).values(priced.lines.map((line) => ({ orderId: order.id, photoId: line.photo.id, price: line.price })));
-    await recordCreated(tx, { orderId: order.id }, "photoIds" in input ? "checkout" : "checkout fullset");
+    await recordCreated(tx, { orderId: order.id }, { code: "photoIds" in input ? "checkout" : "checkoutFullset" });
     if (priced.total === 0) {
-      await moveOrder(tx, order.id, STATE.paid, "free");
+      await moveOrder(tx, order.id, STATE.paid, { code: "free" });
       await queueDelivery(tx, order.id);
     } else {
       await queueExpiry(tx, { orderId: order.id }, new Date(Date.now() + PENDING_TTL_MS));
@@ -190,7 +190,7 @@ async function openCheckout(deps: OrderDeps, provider: PaymentProvider, order: O
     });
   } catch (error) {
     deps.logger.error({ err: error, order: order.publicId }, "payment provider refused the checkout");
-    await deps.db.transaction((tx) => moveOrder(tx as unknown as Db, order.id, STATE.cancelled, `provider unavailable: ${provider.name}`));
+    await deps.db.transaction((tx) => moveOrder(tx as unknown as Db, order.id, STATE.cancelled, { code: "providerUnavailable", provider: provider.name }));
     throw new DomainError("Unavailable", "paymentUnavailable");
   }
   await deps.db.transaction(async (txRaw) => {

@@ -43,7 +43,7 @@ export function deliverJob(deps: OrderDeps) {
       } else {
         await deps.mailer.send({ ...base, template: "purchaseReady", data: { ...data, total: formatMoney(row.order.total, row.order.currency) } }, { tx });
       }
-      await moveOrder(tx, orderId, STATE.closed, "delivered");
+      await moveOrder(tx, orderId, STATE.closed, { code: "delivered" });
     });
   };
 }
@@ -64,6 +64,6 @@ async function moveIfPending(tx: Db, kind: "order" | "preorder", id: number) {
   const table = kind === "order" ? orders : preorders;
   const [row] = await tx.select({ state: table.state }).from(table).where(eq(table.id, id));
   if (row?.state !== STATE.pending) return;
-  if (kind === "order") await moveOrder(tx, id, STATE.cancelled, "expired");
-  else await movePreorder(tx, id, STATE.cancelled, "expired");
+  if (kind === "order") await moveOrder(tx, id, STATE.cancelled, { code: "expired" });
+  else await movePreorder(tx, id, STATE.cancelled, { code: "expired" });
 }

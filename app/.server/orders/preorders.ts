@@ -85,9 +85,9 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
         requestHash: hash,
       })
       .returning();
-    await recordCreated(tx, { preorderId: preorder.id }, "pre-order form");
+    await recordCreated(tx, { preorderId: preorder.id }, { code: "preorderForm" });
     if (total === 0) {
-      await movePreorder(tx, preorder.id, STATE.paid, "free");
+      await movePreorder(tx, preorder.id, STATE.paid, { code: "free" });
       await mailPreorderConfirmed(deps, tx, preorder.id);
     } else {
       await queueExpiry(tx, { preorderId: preorder.id }, new Date(Date.now() + PENDING_TTL_MS));
@@ -116,7 +116,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
     });
   } catch (error) {
     deps.logger.error({ err: error, preorder: preorder.publicId }, "payment provider refused the pre-order checkout");
-    await db.transaction((tx) => movePreorder(tx as unknown as Db, preorder.id, STATE.cancelled, `provider unavailable: ${provider!.name}`));
+    await db.transaction((tx) => movePreorder(tx as unknown as Db, preorder.id, STATE.cancelled, { code: "providerUnavailable", provider: provider!.name }));
     throw new DomainError("Unavailable", "paymentUnavailable");
   }
   await db.update(preorders).set({ paymentLink: checkout.link, providerRef: checkout.ref }).where(eq(preorders.id, preorder.id));

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { canMove, isStateId, STATE, type StateId } from "../../domain/order-states.ts";
 import type { Db } from "../db/client.ts";
 import { orderEvents, orders, preorders } from "../db/schema.ts";
+import type { OrderCause } from "../../domain/order-cause.ts";
 
 /**
  * The only code that changes a sale's or pre-purchase's state. It locks the
@@ -11,7 +12,7 @@ import { orderEvents, orders, preorders } from "../db/schema.ts";
  * Returns whether the state changed; a disallowed or repeated move changes
  * nothing, so replayed webhooks and jobs are harmless.
  */
-export async function moveOrder(tx: Db, orderId: number, to: StateId, cause: string): Promise<boolean> {
+export async function moveOrder(tx: Db, orderId: number, to: StateId, cause: OrderCause): Promise<boolean> {
   const [row] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (!row || !isStateId(row.state) || !canMove("sale", row.state, to)) return false;
   await tx
@@ -26,7 +27,7 @@ export async function moveOrder(tx: Db, orderId: number, to: StateId, cause: str
   return true;
 }
 
-export async function movePreorder(tx: Db, preorderId: number, to: StateId, cause: string): Promise<boolean> {
+export async function movePreorder(tx: Db, preorderId: number, to: StateId, cause: OrderCause): Promise<boolean> {
   const [row] = await tx.select({ state: preorders.state }).from(preorders).where(eq(preorders.id, preorderId)).for("update");
   if (!row || !isStateId(row.state) || !canMove("preorder", row.state, to)) return false;
   await tx
@@ -38,6 +39,6 @@ export async function movePreorder(tx: Db, preorderId: number, to: StateId, caus
 }
 
 /** The first event of a new sale or pre-purchase: it is born pending (or paid, when free). */
-export async function recordCreated(tx: Db, target: { orderId: number } | { preorderId: number }, cause: string): Promise<void> {
+export async function recordCreated(tx: Db, target: { orderId: number } | { preorderId: number }, cause: OrderCause): Promise<void> {
   await tx.insert(orderEvents).values({ ...target, fromState: null, toState: STATE.pending, cause });
 }

@@ -503,6 +503,7 @@ const adminBr = {
       preorderForm: "Formulário de pré-venda",
       fromPreorder: "Criada a partir da pré-venda {id}",
       paidByPreorder: "Paga com a pré-venda {id}",
+      sale: "Fechada pela venda {id}",
       free: "Sem custo: todas as fotos eram grátis",
       delivered: "Fotos entregues",
       expired: "Vencida sem pagamento",

@@ -498,6 +498,7 @@ const adminEn = {
       preorderForm: "Pre-order form",
       fromPreorder: "Created from pre-order {id}",
       paidByPreorder: "Paid by pre-order {id}",
+      sale: "Closed by sale {id}",
       free: "No charge: every photo was free",
       delivered: "Photos delivered",
       expired: "Expired unpaid",

@@ -507,6 +507,7 @@ const adminEs = {
       preorderForm: "Formulario de preventa",
       fromPreorder: "Creada desde la preventa {id}",
       paidByPreorder: "Pagada con la preventa {id}",
+      sale: "Cerrada por la venta {id}",
       free: "Sin cargo: todas las fotos eran gratis",
       delivered: "Fotos entregadas",
       expired: "Vencida sin pago",
