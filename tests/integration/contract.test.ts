@@ -101,7 +101,9 @@ describe("SPEC §7 contract", () => {
     await shop.services.worker.drain();
     // Refunded as the back office does it: through the state machine, with its reason.
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.publicId, ids.refunded));
-    await shop.database.db.transaction((tx) => moveOrder(tx as unknown as Db, row.id, 5, { code: "manual", move: "refunded", by: "test", reason: "wrong runner" }));
+    await shop.database.db.transaction((tx) =>
+      moveOrder(tx as unknown as Db, row.id, 5, { code: "manual", move: "refunded", by: "test", reason: "wrong runner" }),
+    );
   });
   afterAll(() => shop.close());
 
