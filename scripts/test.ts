@@ -1,4 +1,4 @@
-// `npm test`: every test. Lint and format (Biome), typecheck, unit, integration on PGlite (and again on PostgreSQL
+// `npm test`: every test. Lint and format (Biome), import cycles, typecheck, unit, integration on PGlite (and again on PostgreSQL
 // when TEST_DATABASE_URL is set), then end-to-end in Chromium against a fresh
 // build. Ends with one "N passed, N failed" line and the time it took.
 // The end-to-end tests need Debian's chromium: installed here when we may
@@ -63,6 +63,7 @@ function vitest(label: string, project: string, env: Record<string, string> = {}
 }
 
 run("lint and format (Biome)", bin("biome"), ["ci", "."]);
+run("import cycles", process.execPath, ["scripts/import-cycles.ts"]);
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 vitest("unit", "unit");
 vitest("integration (PGlite)", "integration");

@@ -4,7 +4,7 @@ import { formatInZone } from "../images/index.ts";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { preorderBibsTagged } from "../orders/index.ts";
+import { preorderBibsTagged } from "../bibs-tagged.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, requireRace, type Operator } from "./operator.ts";

@@ -12,7 +12,6 @@ export { getSetting, setSetting } from "./settings.ts";
 export type { SettingKey, SettingValue } from "./settings.ts";
 export { parseRaceFile } from "./race-file.ts";
 export type { RaceFile } from "./race-file.ts";
-export { randomCode } from "./public-ids.ts";
 export { pick } from "./localize.ts";
 export { FolderError } from "./folder-error.ts";
 export { versionedMemo, noMemo } from "./versioned-memo.ts";

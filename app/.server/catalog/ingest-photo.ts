@@ -4,12 +4,12 @@ import type { Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
-import { preorderBibsTagged } from "../orders/preorder-sales.ts";
+import { preorderBibsTagged } from "../bibs-tagged.ts";
 import { RECOGNIZE_JOB } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { DERIVE_JOB } from "./derive-job.ts";
 import type { PhotoMeta } from "./photos-csv.ts";
-import { randomCode } from "./public-ids.ts";
+import { randomCode } from "../ids.ts";
 import type { RaceRow } from "./races.ts";
 
 export type IngestOutcome =

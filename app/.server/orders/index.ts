@@ -16,7 +16,6 @@ export type { OrderDeps } from "./deps.ts";
 export type { PurchaseInput, PurchaseCreated, Country, Buyer } from "./create-purchase.ts";
 export type { PreorderInput, PrepurchaseView } from "./preorders.ts";
 export type { ConversionReport } from "./preorder-sales.ts";
-export { preorderBibsTagged, PREORDER_SYNC_DELAY_MS } from "./preorder-sales.ts";
 export type { PurchaseView, OrderRow, ZipState } from "./purchase-view.ts";
 export type { DemoCheckout } from "./demo-payment.ts";
 export type { Applied } from "./apply-payment.ts";

@@ -4,8 +4,7 @@ import { enqueue } from "../jobs/index.ts";
 /** Job types of the orders module and how they are queued (each at most once per sale). */
 export const DELIVER_JOB = "order.deliver";
 export const EXPIRE_JOB = "order.expire";
-/** One runner's pre-orders of one race get their sale, or the photos tagged since (see preorder-sales.ts). */
-export const PREORDER_SYNC_JOB = "preorders.sync";
+export { PREORDER_SYNC_JOB } from "../bibs-tagged.ts";
 
 /** How long a checkout stays payable; the providers' checkouts expire with it. */
 export const PENDING_TTL_MS = 24 * 3600_000;

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { preorderBibsTagged } from "../orders/index.ts";
+import { preorderBibsTagged } from "../bibs-tagged.ts";
 
 export type ReviewItem = {
   id: number;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { markImportProgress } from "../db/catalog-progress.ts";
 import type { Db } from "../db/client.ts";
-import { preorderBibsTagged } from "../orders/index.ts";
+import { preorderBibsTagged } from "../bibs-tagged.ts";
 import { bibSuggestions, photoBibs, races, startList, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";

@@ -4,7 +4,7 @@ import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
-import type { ReviewOutcome } from "../../routes/admin/race-tagging.tsx";
+import type { ReviewOutcome } from "./tagging-types.ts";
 import { CALIBRATION, CALIBRATION_MEASURED } from "../../admin/recognition-calibration.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { StartListSection } from "./start-list.tsx";

@@ -1,7 +1,20 @@
-import type { loader } from "../../routes/admin/race-tagging.tsx";
+import type { taggingData } from "../../admin/tagging-data.ts";
 
 /** What the tagging screen's loader gives its two modes. */
-export type TaggingData = Awaited<ReturnType<typeof loader>>;
+export type TaggingData = Awaited<ReturnType<typeof taggingData>>;
+
+/** Which photos the tagging screen shows, and how (its query). */
+export type TaggingView = TaggingData["view"];
 
 /** The tagging screen's own address with some of its query changed. */
-export type TaggingLink = (patch: Partial<TaggingData["view"]>) => string;
+export type TaggingLink = (patch: Partial<TaggingView>) => string;
+
+type LineProblem = { line: number; problem: "bib" | "time" | "noDate" | "duplicate"; value: string };
+
+/** What the review queue's forms answer (routes/admin/race-tagging.tsx's action). */
+export type ReviewOutcome =
+  | { ok: false; intent: string; error: string; lines?: LineProblem[]; lineCount?: number }
+  | { ok: true; intent: "decide" | "undoAuto"; frame?: string }
+  | { ok: true; intent: "recognitionSettings" | "clearTiming" | "clearStartList"; redecided: number }
+  | { ok: true; intent: "timing"; passings: number; redecided: number; lines: LineProblem[]; lineCount: number }
+  | { ok: true; intent: "startList"; entrants: number; redecided: number; lines: LineProblem[]; lineCount: number };

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import { operatorContext } from "../../admin/operator-context.ts";
+import { adminFrame } from "../../admin/use-admin.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { adminSession } from "../../middleware/admin-session.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
@@ -10,8 +11,7 @@ import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 export const middleware: Route.MiddlewareFunction[] = [adminSession];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const op = context.get(operatorContext);
-  return { operator: { id: op.id, email: op.email, name: op.name, role: op.role }, csrfToken: op.csrfToken };
+  return adminFrame(context.get(operatorContext));
 }
 
 // Operators never need search engines, and no page here may be framed or cached.

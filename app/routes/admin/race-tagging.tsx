@@ -8,6 +8,8 @@ import { BibReview } from "../../components/admin/bib-review.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { TaggingDesk } from "../../components/admin/tagging-desk.tsx";
 import { TaggingGrid } from "../../components/admin/tagging-grid.tsx";
+import type { ReviewOutcome, TaggingView } from "../../components/admin/tagging-types.ts";
+import { taggingData } from "../../admin/tagging-data.ts";
 import { servicesContext } from "../../context.ts";
 import { parseBibList } from "../../domain/bibs.ts";
 import { toMinor } from "../../domain/money.ts";
@@ -18,38 +20,10 @@ import { useLang } from "../../i18n/use-messages.ts";
 import type { Route } from "./+types/race-tagging";
 import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
-const GRID_WINDOW = 120;
-const cursor = dbId.optional().catch(undefined);
-const viewQuery = z.object({
-  mode: z.enum(["single", "grid", "review"]).catch("single"),
-  filter: z.enum(["all", "untagged", "review"]).catch("all"),
-  after: cursor,
-  before: cursor,
-  from: cursor,
-  /** The start list's view on the review tab: everyone, or the registered runners with no photo. */
-  who: z.enum(["all", "missing"]).catch("all"),
-});
-export type TaggingView = z.infer<typeof viewQuery>;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const lang = langFromPath(url.pathname);
-  const raceId = idParam(params.raceId);
-  const view = viewQuery.parse(Object.fromEntries(url.searchParams));
   const { admin } = context.get(servicesContext);
-  const op = context.get(operatorContext);
-  return load(lang, async () => {
-    const race = await admin.races.header(op, raceId);
-    // The review queue lists readings, not photos: it needs no window of photos.
-    const window: Awaited<ReturnType<typeof admin.photos.window>> =
-      view.mode === "review"
-        ? { photos: [], hasNext: false, hasPrevious: false }
-        : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
-    const review = view.mode === "review" ? await admin.bibs.review(op, raceId) : null;
-    const startList = view.mode === "review" ? await admin.bibs.startList(op, raceId, { withoutPhotos: view.who === "missing" }) : null;
-    const number = (key: string) => Number(url.searchParams.get(key) ?? 0) || 0;
-    return { race, view, ...window, review, startList, notice: url.searchParams.get("notice"), count: number("count"), hiddenCount: number("hidden") };
-  });
+  return load(langFromPath(url.pathname), () => taggingData(admin, context.get(operatorContext), idParam(params.raceId), url));
 }
 
 const bibs = z.string().transform((text, ctx) => {
@@ -86,14 +60,6 @@ const settingsForm = z.object({
   window: z.coerce.number().int().min(1).max(3600),
   offset: z.coerce.number().int().min(-86_400).max(86_400),
 });
-
-type LineProblem = { line: number; problem: "bib" | "time" | "noDate" | "duplicate"; value: string };
-export type ReviewOutcome =
-  | { ok: false; intent: string; error: string; lines?: LineProblem[]; lineCount?: number }
-  | { ok: true; intent: "decide" | "undoAuto"; frame?: string }
-  | { ok: true; intent: "recognitionSettings" | "clearTiming" | "clearStartList"; redecided: number }
-  | { ok: true; intent: "timing"; passings: number; redecided: number; lines: LineProblem[]; lineCount: number }
-  | { ok: true; intent: "startList"; entrants: number; redecided: number; lines: LineProblem[]; lineCount: number };
 
 /** The review queue's forms (they also work without JavaScript), the race's recognition settings and its timing file. */
 async function reviewAction(
