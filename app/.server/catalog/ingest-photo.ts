@@ -9,7 +9,7 @@ import { RECOGNIZE_JOB } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { DERIVE_JOB } from "./derive-job.ts";
 import type { PhotoMeta } from "./photos-csv.ts";
-import { randomCode } from "../ids.ts";
+import { randomCode } from "../random-code.ts";
 import type { RaceRow } from "./races.ts";
 
 export type IngestOutcome =

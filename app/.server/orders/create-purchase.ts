@@ -5,7 +5,7 @@ import { STATE } from "../../domain/order-states.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
-import { randomCode } from "../ids.ts";
+import { randomCode } from "../random-code.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders } from "../db/schema.ts";
 import { DB_INT_MAX } from "../../domain/ids.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import { COLLECTING, dniAsBib } from "../bibs-tagged.ts";
-import { randomCode } from "../ids.ts";
+import { randomCode } from "../random-code.ts";
 import type { Db } from "../db/client.ts";
 import { orderPhotos, orders, preorders } from "../db/schema.ts";
 import { isDomainError } from "../errors.ts";

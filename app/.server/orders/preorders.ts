@@ -5,7 +5,7 @@ import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
 import { findVisibleRace, pick, summarize, type RaceSummary } from "../catalog/index.ts";
-import { randomCode } from "../ids.ts";
+import { randomCode } from "../random-code.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orders, preorders, races } from "../db/schema.ts";
 import { DomainError, invalid, notFound } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { safeEqual } from "../safe-equal.ts";
 import { z } from "zod";
-import { randomCode } from "../ids.ts";
+import { randomCode } from "../random-code.ts";
 import { WebhookRejected, type PaymentProvider, type WebhookInput } from "./provider.ts";
 
 export const DEMO_SIGNATURE_HEADER = "x-demo-signature";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
-// The shop's public ids (photos, sales, pre-orders, demo payments): one small module every other can use.
+// The shop's public codes (photo, sale and pre-order ids, demo payments): one small module every other can use.
 
 /** An unguessable, URL-safe code (≈ 5.8 bits a character; 16 characters ≈ 93 bits). */
 export function randomCode(length = 16): string {
