@@ -1,3 +1,5 @@
+import { isEmailAddress } from "./email.ts";
+
 /**
  * The checkout, full-set and pre-order form (SPEC §3, §5): pure rules shared by
  * the pages; the server checks the same again (`.server/orders/payloads.ts`).
@@ -32,7 +34,7 @@ export function canSubmitOrder(values: OrderFormValues): boolean {
     values.firstName.trim() !== "" &&
     values.lastName.trim() !== "" &&
     emailsMatch(values) &&
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim()) &&
+    isEmailAddress(values.email.trim()) &&
     values.terms
   );
 }

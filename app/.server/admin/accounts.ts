@@ -6,10 +6,11 @@ import type { Db } from "../db/client.ts";
 import { adminUsers } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { emailField } from "../http/fields.ts";
 
 export type Role = "admin" | "photographer";
 
-const credentials = z.object({ email: z.email(), password: z.string().min(8, "must be at least 8 characters") });
+const credentials = z.object({ email: emailField, password: z.string().min(8, "must be at least 8 characters") });
 
 /** Creates an operator, or resets the password of an existing one with that e-mail. */
 export async function createAdmin(db: Db, email: string, password: string, role: Role = "admin"): Promise<{ created: boolean }> {

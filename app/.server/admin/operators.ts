@@ -9,6 +9,7 @@ import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeSessionsOf } from "./sessions.ts";
+import { emailField } from "../http/fields.ts";
 
 export type OperatorRow = {
   id: number;
@@ -21,7 +22,7 @@ export type OperatorRow = {
 };
 
 export const inviteSchema = z.object({
-  email: z.email().trim().toLowerCase(),
+  email: emailField.transform((email) => email.toLowerCase()),
   name: z.string().trim().max(120).default(""),
   role: z.enum(["admin", "photographer"]),
   raceIds: z.array(dbId).default([]),

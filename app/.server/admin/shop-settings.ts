@@ -8,6 +8,7 @@ import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
 import { storeSiteImage } from "./site-image.ts";
+import { emailField } from "../http/fields.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
 
@@ -77,7 +78,7 @@ export async function savePreparation(db: Db, op: Operator, input: z.input<typeo
 }
 
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
-export const supportSchema = z.object({ email: z.email(), facebook: link, instagram: link });
+export const supportSchema = z.object({ email: emailField, facebook: link, instagram: link });
 
 export async function saveSupport(db: Db, op: Operator, input: z.input<typeof supportSchema>) {
   requireAdmin(op);

@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { isEmailAddress } from "../../domain/email.ts";
 import { DB_INT_MAX } from "../../domain/ids.ts";
 
-// Form fields several public forms share (contact, preparing-race notice).
+// Form fields several forms share (checkout, pre-order, contact, notices, the back office).
 
-/** A plausible address: we write to it, so it must at least look deliverable. */
-export const emailField = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(/^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/);
+/** An e-mail address (domain/email.ts), trimmed. */
+export const emailField = z.string().trim().refine(isEmailAddress);
 
 /** One line, inner whitespace collapsed: names end up in mail headers. */
 export const nameField = (max: number) =>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { type DomainError, invalid } from "../errors.ts";
-import { dbId } from "../http/fields.ts";
+import { dbId, emailField } from "../http/fields.ts";
 import type { PurchaseInput } from "./create-purchase.ts";
 import type { PreorderInput } from "./preorders.ts";
 
@@ -18,7 +18,7 @@ const buyer = {
   country,
   firstName: name,
   lastName: name,
-  email: z.string().trim().max(254).pipe(z.email()),
+  email: emailField,
   confirmEmail: z.string().trim(),
   // The browser's key for this checkout (see Buyer.idempotencyKey); anything else is ignored.
   idempotencyKey: z
