@@ -2,7 +2,7 @@ import { dbId } from "../http/fields.ts";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isLang } from "../../i18n/langs.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { adminUsers, contactMessages, contactReplies, customers, notifySignups, orders, preorders, races } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import type { Mailer } from "../mail/index.ts";
@@ -215,8 +215,7 @@ export async function replyToMessage(db: Db, mailer: Mailer | undefined, op: Ope
   const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!message) throw new DomainError("NotFound", "notFound");
   const lang = isLang(message.lang) ? message.lang : "es";
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [reply] = await tx.insert(contactReplies).values({ messageId: id, adminId: op.id, body }).returning({ id: contactReplies.id });
     await mailer.send(
       {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { adminUsers, loginAttempts } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { audit } from "./audit.ts";
@@ -33,8 +33,7 @@ const tooMany = (retryAfter?: number) => new DomainError("TooMany", "tooManyLogi
 
 /** Counts this try against the limits, or refuses it; answers the attempt's id. */
 async function admitAttempt(db: Db, email: string, ip: string): Promise<number> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
     const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { rowsOf } from "../db/client.ts";
 import { fullsetOverrides, raceAssignments, races, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -152,8 +152,7 @@ export async function createRace({ db, storage, onPublished }: RaceDeps, op: Ope
   requireAdmin(op);
   await assertSlugFree(db, form.slug);
   const keys = await storeImages(storage, form.slug, images);
-  const id = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const id = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(races)
       .values({ ...columns(form), ...keys })
@@ -179,8 +178,7 @@ export async function updateRace(
   await assertSlugFree(db, form.slug, raceId);
   const keys = await storeImages(storage, form.slug, images);
   const values = { ...columns(form), ...keys };
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx
       .update(races)
       .set({ ...values, updatedAt: new Date() })

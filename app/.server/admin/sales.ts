@@ -5,7 +5,7 @@ import { formatMoney } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import { isLang } from "../../i18n/langs.ts";
 import { pick } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { customers, orderEvents, orderPhotos, orders, payments, photos, preorders, races } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
@@ -176,8 +176,7 @@ export async function moveOrderByHand(db: Db, mailer: Mailer | undefined, op: Op
   const why = reason.trim().slice(0, 500);
   if (!why) throw new DomainError("Invalid", "reasonRequired");
   const cause: OrderCause = { code: "manual", move, by: op.email, reason: why };
-  const moved = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const moved = await inTransaction(db, async (tx) => {
     const ok = await moveOrder(tx, id, MANUAL_MOVES[move], cause);
     if (ok && move === "paid") await enqueue(tx, DELIVER_JOB, { orderId: id }, { uniqueKey: `deliver:${id}` });
     // A refund made outside the shop (a bank transfer back) is told to the buyer like one made through a provider.

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getSetting, setSetting } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { banners, discountTiers, races } from "../db/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
@@ -46,7 +46,7 @@ export const tiersSchema = z
 export async function saveTiers(db: Db, op: Operator, input: z.input<typeof tiersSchema>) {
   requireAdmin(op);
   const tiers = tiersSchema.parse(input);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(discountTiers);
     if (tiers.length) await tx.insert(discountTiers).values(tiers);
   });
@@ -108,7 +108,7 @@ export async function moveBanner(db: Db, op: Operator, id: number, direction: "u
   const j = direction === "up" ? i - 1 : i + 1;
   if (j < 0 || j >= list.length) return;
   [list[i], list[j]] = [list[j], list[i]];
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     for (const [position, banner] of list.entries()) await tx.update(banners).set({ position }).where(eq(banners.id, banner.id));
   });
   await audit(db, op, "banner.move", { bannerId: id, direction });

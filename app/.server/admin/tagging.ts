@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
@@ -141,8 +141,7 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
   const { bibs, tagIds } = tagPhotoSchema.parse(input);
   const raceId = await photoRace(db, op, photoId);
   const unique = [...new Set(bibs)];
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
     if (unique.length) await tx.insert(photoBibs).values(unique.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
     // A runner who pre-ordered gets this photo in their sale (a job, queued with these tags).

@@ -5,7 +5,7 @@ import { createGunzip } from "node:zlib";
 import { TarArchive } from "archiver";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import { rowsOf, type Db } from "../db/client.ts";
+import { inTransaction, rowsOf, type Db } from "../db/client.ts";
 import type { Storage } from "../storage/index.ts";
 import { tablesInOrder } from "./tables.ts";
 
@@ -41,8 +41,7 @@ async function schemaOf(db: Db): Promise<string> {
  */
 export async function writeBackup(db: Db, storage: Storage, file: string, { files = true }: { files?: boolean } = {}): Promise<Manifest> {
   const tables = tablesInOrder();
-  const dumps = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const dumps = await inTransaction(db, async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const out: { name: string; json: string; count: number }[] = [];
     for (const table of tables) {
@@ -135,8 +134,7 @@ export async function restoreBackup(db: Db, storage: Storage, file: string, { fi
   if (files && filesRestored !== expected.files) throw new BackupError(`The backup holds ${filesRestored} of its ${expected.files} files: it is incomplete.`);
 
   const tables = tablesInOrder();
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     // Rows a fresh database was born with (the catalog version, default settings) give way to the backup's.
     for (const table of [...tables].reverse()) await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
     for (const table of tables) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { markImportProgress } from "../db/catalog-progress.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { photos } from "../db/schema.ts";
 import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarked } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
@@ -27,8 +27,7 @@ export function deriveJob(db: Db, storage: Storage) {
       await storage.put(key, image.data, "image/webp");
       keys.push(key);
     }
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(db, async (tx) => {
       await markImportProgress(tx);
       await tx.update(photos).set({ thumbKey: keys[0], mediumKey: keys[1] }).where(eq(photos.id, photoId));
     });

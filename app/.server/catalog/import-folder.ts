@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { fullsetOverrides, races, tags } from "../db/schema.ts";
 import { contentHash, rasterize } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
@@ -102,8 +102,7 @@ async function upsertRace(db: Db, storage: Storage, folder: string, file: RaceFi
   const heroKey = await storeRaceImage(storage, folder, file.slug, "hero");
   const images = { ...(logoKey ? { logoKey } : {}), ...(heroKey ? { heroKey } : {}) };
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [existing] = await tx.select().from(races).where(eq(races.slug, file.slug));
     let race: RaceRow;
     if (existing) {

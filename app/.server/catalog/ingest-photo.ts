@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { markImportProgress } from "../db/catalog-progress.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { photoBibs, photos, photoTags, tags } from "../db/schema.ts";
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
@@ -58,9 +58,9 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
   const originalKey = `originals/${race.id}/${sha256}.jpg`;
   await storage.put(originalKey, data, "image/jpeg");
 
-  const photoId = await db.transaction(async (tx) => {
+  const photoId = await inTransaction(db, async (tx) => {
     // A new photo is hidden until its watermarked images exist; its row, bibs and tags are the import's progress.
-    await markImportProgress(tx as unknown as Db);
+    await markImportProgress(tx);
     const [row] = await tx
       .insert(photos)
       .values({
@@ -75,11 +75,11 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
         camera: camera ?? null,
       })
       .returning({ id: photos.id });
-    await applyMeta(tx as unknown as Db, race, row.id, meta);
-    await enqueue(tx as unknown as Db, DERIVE_JOB, { photoId: row.id }, { uniqueKey: `derive:${row.id}` });
+    await applyMeta(tx, race, row.id, meta);
+    await enqueue(tx, DERIVE_JOB, { photoId: row.id }, { uniqueKey: `derive:${row.id}` });
     // Bibs the organiser listed are authoritative; recognition reads the photos that came untagged.
     if (meta.bibs === undefined) {
-      await enqueue(tx as unknown as Db, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
+      await enqueue(tx, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
     }
     return row.id;
   });

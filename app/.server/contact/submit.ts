@@ -1,6 +1,6 @@
 import type { Lang } from "../../i18n/langs.ts";
 import { getSetting } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
@@ -18,7 +18,7 @@ export function createContactService({ db, mailer }: { db: Db; mailer: Mailer })
     async submit(input: ContactInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
       if (!(await limiter.hit(ip)).ok) throw new DomainError("TooMany", "tooMany");
       const support = await getSetting(db, "support");
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
           .values({ name: input.name, email: input.email, phone: input.phone, message: input.message, lang })

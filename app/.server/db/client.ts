@@ -81,6 +81,14 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * Runs `work` in one transaction, handing it the transaction as the same `Db`
+ * every service takes (each driver types its transactions its own way).
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 /** The rows of a raw `db.execute` result, whichever driver produced it. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

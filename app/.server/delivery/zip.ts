@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ZipArchive } from "archiver";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { rowsOf, type Db } from "../db/client.ts";
+import { inTransaction, rowsOf } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
@@ -24,8 +24,7 @@ export async function requestZip(deps: DeliveryDeps, publicId: string, zipUrl: (
   if (order.zipKey && (await deps.storage.exists(order.zipKey))) return { zip_file: await zipUrl(order), status: "ready", progress: 100 };
   const count = (await photosOfOrder(deps.db, order.id)).length;
   if (count < ZIP_MIN_PHOTOS) throw new DomainError("Forbidden", "zipTooFew", { min: ZIP_MIN_PHOTOS });
-  const progress = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const progress = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ zipProgress: sql`coalesce(${orders.zipProgress}, 0)`, zipKey: null })

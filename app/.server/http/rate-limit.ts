@@ -1,5 +1,5 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { rateHits } from "../db/schema.ts";
 
 /**
@@ -18,8 +18,7 @@ export function createRateLimiter({ db, bucket, limit, windowMs }: { db: Db; buc
   return {
     async hit(rawKey) {
       const key = (rawKey || "unknown").slice(0, 200);
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      return inTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}:${key}`}))`);
         const since = new Date(Date.now() - windowMs);
         const [row] = await tx

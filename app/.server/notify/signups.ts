@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { isLang } from "../../i18n/langs.ts";
 import { findVisibleRace, pick } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { notifySignups } from "../db/schema.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
@@ -21,7 +21,7 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
       const race = await findVisibleRace(db, input.slug);
       const category = race.categories.length === 0 ? null : input.category;
       if (race.categories.length > 0 && (!category || !race.categories.includes(category))) throw invalid("invalidCategory");
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const inserted = await tx
           .insert(notifySignups)
           .values({ raceId: race.id, firstName: input.firstName, lastName: input.lastName, email: input.email, category, bib: input.runnerNumber, lang })
@@ -51,7 +51,7 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
         .where(and(eq(notifySignups.raceId, race.id), isNull(notifySignups.notifiedAt)));
       for (const signup of waiting) {
         const lang = isLang(signup.lang) ? signup.lang : "es";
-        await db.transaction(async (tx) => {
+        await inTransaction(db, async (tx) => {
           await mailer.send(
             {
               to: signup.email,

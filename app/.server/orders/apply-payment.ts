@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { STATE } from "../../domain/order-states.ts";
 import { crashPoint } from "../crash-point.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { orders, payments, preorders, providerEvents } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderName, type WebhookInput } from "../payments/index.ts";
@@ -65,8 +65,7 @@ async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promis
  * never counted.
  */
 export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName, event: PaymentEvent): Promise<Applied> {
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(deps.db, async (tx) => {
     const [fresh] = await tx
       .insert(providerEvents)
       .values({ provider, eventId: event.eventId, payload: (event.raw ?? {}) as object })

@@ -6,7 +6,7 @@ import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
 import { randomCode } from "../random-code.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { customers, orderPhotos, orders } from "../db/schema.ts";
 import { DB_INT_MAX } from "../../domain/ids.ts";
 import { DomainError, invalid, isDomainError } from "../errors.ts";
@@ -92,8 +92,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
   if (priced.total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
 
-  const { order, repeated } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { order, repeated } = await inTransaction(db, async (tx) => {
     const existing = await findRepeat(tx, input.idempotencyKey, hash, async () => {
       const [row] = await tx
         .select()
@@ -190,11 +189,10 @@ async function openCheckout(deps: OrderDeps, provider: PaymentProvider, order: O
     });
   } catch (error) {
     deps.logger.error({ err: error, order: order.publicId }, "payment provider refused the checkout");
-    await deps.db.transaction((tx) => moveOrder(tx as unknown as Db, order.id, STATE.cancelled, { code: "providerUnavailable", provider: provider.name }));
+    await inTransaction(deps.db, (tx) => moveOrder(tx, order.id, STATE.cancelled, { code: "providerUnavailable", provider: provider.name }));
     throw new DomainError("Unavailable", "paymentUnavailable");
   }
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await tx.update(orders).set({ paymentLink: checkout.link, providerRef: checkout.ref, updatedAt: new Date() }).where(eq(orders.id, order.id));
     await deps.mailer.send(
       {

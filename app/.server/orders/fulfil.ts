@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatMoney } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { pick } from "../catalog/index.ts";
 import { customers, orderPhotos, orders, preorders, races } from "../db/schema.ts";
 import type { OrderDeps } from "./deps.ts";
@@ -20,8 +20,7 @@ const expirePayload = z.union([z.object({ orderId: z.number().int() }), z.object
 export function deliverJob(deps: OrderDeps) {
   return async (payload: unknown) => {
     const { orderId } = deliverPayload.parse(payload);
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(deps.db, async (tx) => {
       const [row] = await tx
         .select({ order: orders, customer: customers })
         .from(orders)
@@ -52,8 +51,7 @@ export function deliverJob(deps: OrderDeps) {
 export function expireJob(deps: OrderDeps) {
   return async (payload: unknown) => {
     const target = expirePayload.parse(payload);
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(deps.db, async (tx) => {
       if ("orderId" in target) await moveIfPending(tx, "order", target.orderId);
       else await moveIfPending(tx, "preorder", target.preorderId);
     });

@@ -4,7 +4,7 @@ import { parseRunnerNumber } from "../../domain/bibs.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import { COLLECTING, dniAsBib } from "../bibs-tagged.ts";
 import { randomCode } from "../random-code.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/client.ts";
 import { orderPhotos, orders, preorders } from "../db/schema.ts";
 import { isDomainError } from "../errors.ts";
 import { findSellingRace, runnerPhotos } from "../pricing/index.ts";
@@ -49,8 +49,7 @@ export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: numb
     return report;
   }
   for (const { id } of collecting) {
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(deps.db, async (tx) => {
       const [preorder] = await tx.select().from(preorders).where(eq(preorders.id, id)).for("update");
       if (!preorder) return;
       if (preorder.orderId === null) {

@@ -6,7 +6,7 @@ import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
 import { findVisibleRace, pick, summarize, type RaceSummary } from "../catalog/index.ts";
 import { randomCode } from "../random-code.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { customers, orders, preorders, races } from "../db/schema.ts";
 import { DomainError, invalid, notFound } from "../errors.ts";
 import { formatInZone } from "../images/index.ts";
@@ -48,8 +48,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
   if (total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
   const hash = requestHash(input.idempotencyKey, ["preorder", race.id, email, dni, currency]);
 
-  const { preorder, repeated } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { preorder, repeated } = await inTransaction(db, async (tx) => {
     const existing = await findRepeat(tx, input.idempotencyKey, hash, async () => {
       const [row] = await tx
         .select()
@@ -117,7 +116,7 @@ export async function createPreorder(deps: OrderDeps, input: PreorderInput): Pro
     });
   } catch (error) {
     deps.logger.error({ err: error, preorder: preorder.publicId }, "payment provider refused the pre-order checkout");
-    await db.transaction((tx) => movePreorder(tx as unknown as Db, preorder.id, STATE.cancelled, { code: "providerUnavailable", provider: provider!.name }));
+    await inTransaction(db, (tx) => movePreorder(tx, preorder.id, STATE.cancelled, { code: "providerUnavailable", provider: provider!.name }));
     throw new DomainError("Unavailable", "paymentUnavailable");
   }
   await db.update(preorders).set({ paymentLink: checkout.link, providerRef: checkout.ref }).where(eq(preorders.id, preorder.id));

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
 import { conflict, DomainError, notFound } from "../errors.ts";
 import { providerName } from "../../domain/payment-providers.ts";
@@ -26,8 +26,7 @@ export type RefundAnswer = { status: "refunded" | "pending"; provider: ProviderN
  * or unreachable provider leaves everything as it was, ready to try again.
  */
 export async function refundSale(deps: OrderDeps, orderId: number, by: string): Promise<RefundAnswer> {
-  const { payment, provider } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { payment, provider } = await inTransaction(deps.db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound();
     if (order.state === STATE.refunded || order.state === STATE.refundedUnlabeled) throw conflict("refundDone");

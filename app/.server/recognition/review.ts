@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
@@ -111,8 +111,8 @@ const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: n
 /** Enter on the review screen: the suggested number is right. */
 export async function acceptSuggestion(db: Db, id: number, by?: number) {
   const s = await pendingSuggestion(db, id);
-  await db.transaction(async (tx) => {
-    await tagManually(tx as unknown as Db, s.photoId, s.raceId, s.bib);
+  await inTransaction(db, async (tx) => {
+    await tagManually(tx, s.photoId, s.raceId, s.bib);
     await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, id));
   });
   return { photoId: s.photoId, bib: s.bib };
@@ -123,8 +123,8 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   if (!Number.isInteger(bib) || bib <= 0 || bib > 999_999) throw invalid("invalidRunner");
   const s = await pendingSuggestion(db, id);
   if (bib === s.bib) return acceptSuggestion(db, id, by);
-  await db.transaction(async (tx) => {
-    await tagManually(tx as unknown as Db, s.photoId, s.raceId, bib);
+  await inTransaction(db, async (tx) => {
+    await tagManually(tx, s.photoId, s.raceId, bib);
     await tx
       .update(bibSuggestions)
       .set(decided("corrected", by, bib))
@@ -142,8 +142,7 @@ export async function rejectSuggestion(db: Db, id: number, by?: number) {
 
 /** Removes an automatic tag; recognition will not put it back. */
 export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: number) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const removed = await tx
       .delete(photoBibs)
       .where(and(eq(photoBibs.photoId, photoId), eq(photoBibs.bib, bib), eq(photoBibs.source, "auto")))

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { photoBibs, races, startList } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { redecideRace } from "./recognize-job.ts";
@@ -15,7 +15,7 @@ export async function loadStartList(db: Db, raceId: number, csv: string) {
   if (!race) throw notFound();
   const { entrants, errors } = parseStartListCsv(csv);
   if (!entrants.length) return { loaded: false, entrants: 0, errors, redecided: 0 };
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(startList).where(eq(startList.raceId, raceId));
     for (let i = 0; i < entrants.length; i += 1000) {
       await tx.insert(startList).values(entrants.slice(i, i + 1000).map((e) => ({ raceId, ...e })));

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { markImportProgress } from "../db/catalog-progress.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
 import { bibSuggestions, photoBibs, races, startList, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
@@ -39,8 +39,7 @@ const isOpen = (status: string) => status === "auto" || status === "pending";
  * withdrawn with their automatic tags (a re-decision after a settings change).
  */
 export async function storeDecisions(db: Db, photo: { id: number; raceId: number }, decisions: Decision[]) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await markImportProgress(tx);
     const tagged = await tx.select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, photo.id));
     const sourceOf = new Map(tagged.map((t) => [t.bib, t.source]));

@@ -1,5 +1,5 @@
 import { count, eq, max, min } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { races, timingPassings } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { redecideRace } from "./recognize-job.ts";
@@ -16,7 +16,7 @@ export async function loadTimingFile(db: Db, raceId: number, csv: string) {
   if (!race) throw notFound();
   const { passings, errors } = parseTimingCsv(csv, { date: race.date, timeZone: race.timezone });
   if (!passings.length) return { loaded: false, passings: 0, errors, redecided: 0 };
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(timingPassings).where(eq(timingPassings.raceId, raceId));
     for (let i = 0; i < passings.length; i += 1000) {
       const chunk = passings.slice(i, i + 1000).map((p) => ({ raceId, bib: p.bib, passedAt: p.at }));
