@@ -6,6 +6,7 @@ import { OrderSummary } from "../components/order-summary.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { PhotoDownload } from "../components/photo-download.tsx";
 import { ZipSection } from "../components/zip-section.tsx";
+import { zipOffered } from "../domain/zip.ts";
 import { servicesContext } from "../context.ts";
 import { toMinor } from "../domain/money.ts";
 import { STATE } from "../domain/order-states.ts";
@@ -72,7 +73,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   }, [pending, revalidator]);
 
   const paymentState = pagado ? m.purchasePage.paymentPaid : pending ? m.purchasePage.paymentPending : m.purchasePage.paymentNone;
-  const zipShown = fotos.length >= 10 && pagado && (venta.id_estado === STATE.paid || venta.id_estado === STATE.closed);
+  const zipShown = zipOffered({ photos: fotos.length, paid: pagado, state: venta.id_estado });
   const details: [string, string, string][] = [
     [m.purchasePage.paymentState, paymentState, "payment-state"],
     [m.purchasePage.buyDate, photoDateTime(venta.fechaventa, lang), "buy-date"],

@@ -7,14 +7,15 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, rowsOf } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
+import { ZIP_MIN_PHOTOS } from "../../domain/zip.ts";
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { DeliveryDeps } from "./deps.ts";
 import { paidOrder, photoFileName, photosOfOrder, soldFileKey, type OrderRow } from "./sold-files.ts";
 
 export const ZIP_JOB = "order.zip";
-/** SPEC §9: the zip section needs at least 10 photos. */
-export const ZIP_MIN_PHOTOS = 10;
+/** SPEC §9: the zip section needs at least 10 photos (the rule is the domain's, shared with the purchase page). */
+export { ZIP_MIN_PHOTOS };
 
 export type ZipAnswer = { zip_file: string | null; status: "ready" | "processing"; progress: number };
 
