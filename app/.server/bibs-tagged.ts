@@ -17,7 +17,7 @@ export const PREORDER_SYNC_JOB = "preorders.sync";
  * runner's photos one after another and recognition reads a race photo by
  * photo: waiting a little lets one run pick up a whole pass.
  */
-export const PREORDER_SYNC_DELAY_MS = 20_000;
+const PREORDER_SYNC_DELAY_MS = 20_000;
 
 /** Pre-orders that are paid for and still get photos: waiting for their sale (2) or with it (3). */
 export const COLLECTING = [STATE.paid, STATE.closed];

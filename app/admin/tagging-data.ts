@@ -10,7 +10,7 @@ import type { Services } from "../.server/services.ts";
 
 const GRID_WINDOW = 120;
 const cursor = dbId.optional().catch(undefined);
-export const viewQuery = z.object({
+const viewQuery = z.object({
   mode: z.enum(["single", "grid", "review"]).catch("single"),
   filter: z.enum(["all", "untagged", "review"]).catch("all"),
   after: cursor,

@@ -12,11 +12,10 @@ import type {
   StartListEntry,
   StartListLineError,
   StartListQuery,
+  TimingLineError,
 } from "../recognition/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, requireRace, type Operator } from "./operator.ts";
-
-type TimingLineError = { line: number; problem: "bib" | "time" | "noDate"; value: string };
 
 /** What the review screen needs of the recognition module (its services fit this shape). */
 export type BibReviewPort = {

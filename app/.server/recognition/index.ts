@@ -72,4 +72,5 @@ export {
   type Passing,
   type TimingWindow,
   type TimingEvidence,
+  type TimingLineError,
 } from "./timing.ts";

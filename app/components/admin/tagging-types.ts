@@ -1,3 +1,4 @@
+import type { StartListLineError, TimingLineError } from "../../.server/recognition/index.ts";
 import type { taggingData } from "../../admin/tagging-data.ts";
 
 /** What the tagging screen's loader gives its two modes. */
@@ -9,7 +10,8 @@ export type TaggingView = TaggingData["view"];
 /** The tagging screen's own address with some of its query changed. */
 export type TaggingLink = (patch: Partial<TaggingView>) => string;
 
-type LineProblem = { line: number; problem: "bib" | "time" | "noDate" | "duplicate"; value: string };
+/** A line of a timing file or a start list that could not be read. */
+type LineProblem = TimingLineError | StartListLineError;
 
 /** What the review queue's forms answer (routes/admin/race-tagging.tsx's action). */
 export type ReviewOutcome =
