@@ -1,8 +1,10 @@
-// `npm run bench -- bibs [--set own|field|both] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--threshold X] [--save F] [--load F]`:
+// `npm run bench -- bibs [--set own|field|tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--threshold X] [--save F] [--load F]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
-// reported). Both are rendered on first use. Prints precision and recall of
+// reported). `tune` is the field generator's tuning split from another seed
+// (tests/fixtures/tune-bibs/): settings may be chosen on it, never on the
+// field set. `both` is own and field, `all` adds tune. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
@@ -35,15 +37,23 @@ type Scored = { photo: Photo; auto: number[]; pending: number[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
-async function loadSet(name: "own" | "field", limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
+type SetName = "own" | "field" | "tune";
+
+const TITLES: Record<SetName, string> = {
+  own: "OWN SET (settings are tuned on it)",
+  field: "FIELD SET (drawn independently; never tuned on)",
+  tune: "TUNING SPLIT (the field generator from another seed; settings are tuned on it)",
+};
+
+async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
   if (name === "own") {
     const dir = path.join(FIXTURES, "bibs");
     const set = await ensureBibSet(dir, log);
     const labels = limit ? set.labels.slice(0, limit) : set.labels;
     return { name, dir, bibRanges: set.bibRanges, photos: labels.map((l) => ({ file: l.file, bibs: l.bibs, hidden: [], classesOf: () => l.conditions })) };
   }
-  const dir = path.join(FIXTURES, "field-bibs");
-  const set = await ensureFieldSet(dir, log, limit);
+  const dir = path.join(FIXTURES, name === "field" ? "field-bibs" : "tune-bibs");
+  const set = await ensureFieldSet(dir, log, limit, name);
   return {
     name,
     dir,
@@ -199,19 +209,24 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       concurrency: { type: "string", default: "2" },
       threads: { type: "string", default: "1" },
       detect: { type: "string", default: String(DEFAULT_READ_SETTINGS.detectLongSide) },
+      source: { type: "string", default: String(DEFAULT_READ_SETTINGS.sourceLongSide) },
+      zoom: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoom) },
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
       save: { type: "string" },
       load: { type: "string" },
     },
   });
-  const names = values.set === "both" ? (["own", "field"] as const) : ([values.set === "field" ? "field" : "own"] as const);
+  const names: SetName[] =
+    values.set === "both"
+      ? ["own", "field"]
+      : values.set === "all"
+        ? ["own", "tune", "field"]
+        : [values.set === "field" || values.set === "tune" ? values.set : "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {
     const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
     const bibs = set.photos.reduce((n, p) => n + p.bibs.length, 0);
-    console.log(
-      `\n${name === "own" ? "OWN SET (settings are tuned on it)" : "FIELD SET (drawn independently; never tuned on)"}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`,
-    );
+    console.log(`\n${TITLES[name]}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`);
     let readings: PhotoReading[];
     if (values.load) {
       const file = `${values.load}.${name}.json`;
@@ -220,10 +235,14 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     } else {
       const concurrency = Number(values.concurrency);
       const threads = Number(values.threads);
-      const run = await readAll(set, concurrency, threads, { detectLongSide: Number(values.detect) });
+      const run = await readAll(set, concurrency, threads, {
+        detectLongSide: Number(values.detect),
+        sourceLongSide: Number(values.source),
+        zoom: Number(values.zoom),
+      });
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px: ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px, read from ${values.source} px, zoom ${values.zoom}: ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

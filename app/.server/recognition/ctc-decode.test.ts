@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { greedyDecode } from "./ctc-decode.ts";
+import { asDigits, greedyDecode } from "./ctc-decode.ts";
 
 it("collapses repeats, drops blanks and keeps each character's best probability", () => {
   const alphabet = ["", "1", "2", "K"];
@@ -14,4 +14,28 @@ it("collapses repeats, drops blanks and keeps each character's best probability"
   const decoded = greedyDecode(Float32Array.from(rows.flat()), rows.length, 4, alphabet);
   expect(decoded.text).toBe("112");
   expect(decoded.confidences.map((c) => Number(c.toFixed(2)))).toEqual([0.9, 0.7, 0.6]);
+});
+
+it("reads a number whose one letter the reader was unsure of as digits, never dropping the letter", () => {
+  const alphabet = ["", "1", "4", "0", "C", "K"];
+  // One step per character: 1 4 then C (0.6) weighed against 0 (0.35).
+  const row = (p: Record<number, number>) => alphabet.map((_, c) => p[c] ?? 0.01);
+  const unsure = [row({ 1: 0.95 }), row({ 0: 0.9 }), row({ 2: 0.95 }), row({ 4: 0.6, 3: 0.35 })];
+  const probs = Float32Array.from(unsure.flat());
+  const plain = greedyDecode(probs, unsure.length, alphabet.length, alphabet);
+  expect(plain.text).toBe("14C");
+  const digits = asDigits(plain, probs, unsure.length, alphabet.length, alphabet);
+  expect(digits?.text).toBe("140");
+  expect(digits?.confidences[2]).toBeCloseTo(0.35, 2);
+
+  // "14K" whose K has no digit behind it (blank next): the number would only lose a character.
+  const dropped = [row({ 1: 0.95 }), row({ 0: 0.9 }), row({ 2: 0.95 }), row({ 5: 0.6, 0: 0.3 })];
+  const droppedProbs = Float32Array.from(dropped.flat());
+  const k = greedyDecode(droppedProbs, dropped.length, alphabet.length, alphabet);
+  expect(k.text).toBe("14K");
+  expect(asDigits(k, droppedProbs, dropped.length, alphabet.length, alphabet)).toBeUndefined();
+  // A sure letter is a word, not a misread digit.
+  const sure = [row({ 1: 0.95 }), row({ 4: 0.95 })];
+  const sureProbs = Float32Array.from(sure.flat());
+  expect(asDigits(greedyDecode(sureProbs, 2, alphabet.length, alphabet), sureProbs, 2, alphabet.length, alphabet)).toBeUndefined();
 });

@@ -4,9 +4,10 @@ export type DecodedLine = { text: string; confidences: number[] };
 /**
  * Greedy CTC decoding of a [steps × classes] probability matrix: best class per
  * step, repeats collapsed, blanks (class 0) dropped. A character's confidence
- * is its best step's probability.
+ * is its best step's probability. `allowed` limits the classes considered
+ * (the blank always is).
  */
-export function greedyDecode(probs: Float32Array, steps: number, classes: number, alphabet: string[]): DecodedLine {
+export function greedyDecode(probs: Float32Array, steps: number, classes: number, alphabet: string[], allowed?: (c: number) => boolean): DecodedLine {
   let text = "";
   const confidences: number[] = [];
   let previous = 0;
@@ -15,6 +16,7 @@ export function greedyDecode(probs: Float32Array, steps: number, classes: number
     let best = 0;
     let bestP = probs[row];
     for (let c = 1; c < classes; c++) {
+      if (allowed && !allowed(c)) continue;
       const p = probs[row + c];
       if (p > bestP) {
         bestP = p;
@@ -31,4 +33,28 @@ export function greedyDecode(probs: Float32Array, steps: number, classes: number
     previous = best;
   }
   return { text, confidences };
+}
+
+const EDGE_MARKS = /^[\s.,:;'`´·_-]+|[\s.,:;'`´·_-]+$/g;
+
+/** A line's text without the dots, commas and dashes a pin, a crease or the paper's edge adds at either end ("1046." is 1046). */
+export const numberText = (text: string) => text.replace(EDGE_MARKS, "");
+
+/** Below this a letter among digits is the reader hesitating ("145C", "B42"), not a word. */
+const SURE_LETTER = 0.9;
+
+/**
+ * The same line decoded with digits only, when it is a number with one
+ * letter the reader was unsure of ("145C", "B42"): each character kept, the
+ * letter swapped for the digit it was weighed against, at that digit's own
+ * (lower) probability. A letter that would only drop out ("21K" as 21) or
+ * a sure one keeps the line as read: undefined.
+ */
+export function asDigits(plain: DecodedLine, probs: Float32Array, steps: number, classes: number, alphabet: string[]): DecodedLine | undefined {
+  const core = numberText(plain.text);
+  const start = plain.text.indexOf(core);
+  const letters = [...core].map((ch, i) => ({ ch, p: plain.confidences[start + i] })).filter(({ ch }) => !/[0-9]/.test(ch));
+  if (letters.length !== 1 || core.length < 2 || letters[0].p >= SURE_LETTER) return undefined;
+  const decoded = greedyDecode(probs, steps, classes, alphabet, (c) => /^[0-9]$/.test(alphabet[c] ?? ""));
+  return decoded.text.length === core.length ? decoded : undefined;
 }

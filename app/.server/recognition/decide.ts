@@ -39,9 +39,11 @@ const looksLikeYear = (bib: number) => bib >= 1950 && bib <= 2035;
 /**
  * Numbers a person should look at whatever the reader's confidence: a lone
  * digit (as often a sign, a wave or a stray mark; unclear ones are dropped)
- * and a year.
+ * and a year, unless the number is the big print of a bib, with its event
+ * name or distance stacked above or below it.
  */
 function withShapeDoubts(c: BibCandidate): BibCandidate[] {
+  if (c.printed) return [c];
   if (c.bib < 10) return c.confidence >= SHORT_REVIEW_FLOOR ? [{ ...doubted(c, "short"), reviewOnly: true }] : [];
   if (looksLikeYear(c.bib)) return [{ ...doubted(c, "year"), reviewOnly: true }];
   return [c];

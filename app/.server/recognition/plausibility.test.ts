@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseBibRanges } from "../../domain/bibs.ts";
-import { decide, REVIEW_FLOOR } from "./decide.ts";
+import { decide, decidePhoto, REVIEW_FLOOR } from "./decide.ts";
+import { numberText } from "./ctc-decode.ts";
 import { bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
+import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
 import type { TextReading } from "./read-text.ts";
 
 const frame = { width: 2400, height: 1600 };
@@ -47,6 +49,33 @@ describe("bib plausibility", () => {
     expect(bibs([line("ACME", { cx: 1200, cy: 700, h: 30 }), line("215", { cx: 1200 })])).toEqual([215]);
   });
 
+  it("reads a number past the dots and dashes a pin or a crease adds at its ends, not inside it", () => {
+    expect(numberText("1046.")).toBe("1046");
+    expect(numberText("-713..")).toBe("713");
+    expect(numberText("42.195")).toBe("42.195");
+    expect(bibs([line("1046.", { cx: 600 }), line("42.195", { cx: 1800 })])).toEqual([1046]);
+    // A trailing dot does not make a number a word beside another one.
+    expect(bibs([line("12.", { cx: 1000 }), line("21", { cx: 1140 })]).sort()).toEqual([12, 21]);
+  });
+
+  it("knows a number printed on a bib by the smaller print stacked above or below it", () => {
+    const onBib = [line("MEDIA MARATON", { cy: 680, h: 40 }), line("7"), line("21K", { cy: 920, h: 35 })];
+    expect(bibCandidates(onBib, frame)[0]).toMatchObject({ bib: 7, printed: true });
+    // A sign's number alone, print beside it on the same line, or text far off or as big does not count.
+    expect(bibCandidates([line("23")], frame)[0].printed).toBeUndefined();
+    expect(bibCandidates([line("23"), line("CALLE", { cx: 1200, cy: 300, h: 40 })], frame)[0].printed).toBeUndefined();
+    expect(bibCandidates([line("23"), line("PUESTO", { cy: 680, h: 100 })], frame)[0].printed).toBeUndefined();
+  });
+
+  it("tags a lone digit or a year on its own when it is a bib's print, and leaves them to a person otherwise", () => {
+    const race = { rules: DEFAULT_RULES, registered: new Set<number>(), autoThreshold: 0.9, timing: DEFAULT_TIMING_WINDOW, passings: new Map() };
+    const status = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}`);
+    expect(status([line("CITY HALF", { cy: 680, h: 40 }), line("4")])).toEqual(["4:auto"]);
+    expect(status([line("2018"), line("42K", { cy: 920, h: 35 })])).toEqual(["2018:auto"]);
+    expect(status([line("4")])).toEqual(["4:pending"]);
+    expect(status([line("1988")])).toEqual(["1988:pending"]);
+  });
+
   it("merges the same number read twice into its most confident reading", () => {
     const candidates = bibCandidates([line("305", { cx: 600, conf: 0.7 }), line("305", { cx: 1800, conf: 0.98 })], frame);
     expect(candidates).toHaveLength(1);
@@ -67,10 +96,22 @@ describe("bib plausibility", () => {
     expect(small.doubts).toContain("small-print");
   });
 
-  it("doubts a number that reads otherwise from a wider cut, and offers both for review", () => {
+  it("takes the longer number when a wider cut reads one digit more or less, and leaves the shorter to a person", () => {
     const clipped = { ...line("573"), wide: { text: "5738", confidences: [0.99, 0.99, 0.98, 0.95] } };
-    const candidates = bibCandidates([clipped], frame);
-    expect(candidates.map((c) => c.bib).sort()).toEqual([573, 5738]);
+    expect(bibCandidates([clipped], frame).map((c) => [c.bib, c.doubts])).toEqual([
+      [5738, []],
+      [573, ["unstable"]],
+    ]);
+    const lost = { ...line("1070"), wide: { text: "107", confidences: [0.99, 0.99, 0.9] } };
+    const [whole, part] = bibCandidates([lost], frame);
+    expect([whole.bib, part.bib]).toEqual([1070, 107]);
+    expect(part.confidence).toBeLessThan(0.6);
+  });
+
+  it("doubts a number that reads as another one from a wider cut, and offers both for review", () => {
+    const swapped = { ...line("891"), wide: { text: "391", confidences: [0.9, 0.99, 0.99] } };
+    const candidates = bibCandidates([swapped], frame);
+    expect(candidates.map((c) => c.bib).sort()).toEqual([391, 891]);
     for (const c of candidates) {
       expect(c.doubts).toContain("unstable");
       expect(c.confidence).toBeLessThan(0.6);

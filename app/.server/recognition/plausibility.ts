@@ -1,4 +1,5 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
+import { numberText } from "./ctc-decode.ts";
 import { boundsOf, type RotatedRect } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
@@ -16,8 +17,11 @@ export type Doubt =
   | "near-registered"
   | "burst";
 
-/** `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit). */
-export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[]; reviewOnly?: boolean };
+/**
+ * `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit).
+ * `printed`: smaller print stacked above or below the number (an event name, a distance, a sponsor): it sits on a bib.
+ */
+export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[]; reviewOnly?: boolean; printed?: boolean };
 
 export type BibRules = {
   /** The race's bib numbers; empty = unknown (any number of the right length). */
@@ -34,7 +38,7 @@ const EDGE_MARGIN = 0.02;
 const isBibText = (text: string, rules: BibRules) => new RegExp(`^[1-9][0-9]{${rules.minDigits - 1},${rules.maxDigits - 1}}$`).test(text);
 
 /** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
-const hasWords = (line: TextReading) => /[^0-9\s]/.test(line.text) && Math.max(...line.confidences) >= 0.5;
+const hasWords = (line: TextReading) => /[^0-9\s]/.test(numberText(line.text)) && Math.max(...line.confidences) >= 0.5;
 
 /** Same text line: similar height, centres level, and at most half a height of gap (a word space) between the boxes. */
 function sameLine(a: RotatedRect, b: RotatedRect): boolean {
@@ -58,6 +62,23 @@ function rival(line: TextReading, plausible: (text: string) => boolean): string 
   return digits !== line.text && plausible(digits) ? digits : undefined;
 }
 
+/**
+ * Smaller print stacked right above or below a number and overlapping it
+ * sideways: a bib's event name, distance or sponsor line. A sign's number or a
+ * stray digit seldom has it.
+ */
+function onPrintedBib(line: TextReading, lines: TextReading[]): boolean {
+  const { box } = line;
+  return lines.some((other) => {
+    if (other === line || numberText(other.text).length < 2) return false;
+    const ratio = other.box.height / box.height;
+    if (ratio < 0.12 || ratio > 0.75) return false;
+    const rise = Math.abs(other.box.cy - box.cy);
+    const sideways = Math.abs(other.box.cx - box.cx);
+    return rise > (box.height + other.box.height) * 0.4 && rise < box.height * 1.6 && sideways < Math.max(box.width, other.box.width) / 2;
+  });
+}
+
 function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean {
   const margin = Math.max(width, height) * EDGE_MARGIN;
   const b = boundsOf(box);
@@ -73,26 +94,39 @@ function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean
  */
 export function bibCandidates(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
   const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
-  const numbers = lines.filter((l) => plausible(l.text));
+  const numbers = lines.filter((l) => plausible(numberText(l.text))).map((l) => ({ ...l, text: numberText(l.text) }));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
-  const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[]) => {
+  const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[], printed: boolean) => {
     const seen = best.get(bib);
-    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts });
+    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}) });
   };
   for (const line of numbers) {
     if (words.some((w) => sameLine(w.box, line.box))) continue;
 
     const doubts: Doubt[] = [];
-    let confidence = Math.min(...line.confidences) * Math.min(1, line.detectionScore / 0.9);
-    if (confidence < 0.9) doubts.push("low-score");
+    const printed = onPrintedBib(line, lines);
+    const detection = Math.min(1, line.detectionScore / 0.9);
+    let text = line.text;
+    let confidence = Math.min(...line.confidences) * detection;
     const other = rival(line, plausible);
-    if (other) {
-      // Both go to the review queue; the operator sees the crop and picks.
+    const wideScore = line.wide ? Math.min(...line.wide.confidences) * detection : 0;
+    const nested = other !== undefined && (other.includes(text) || text.includes(other));
+    if (other && nested) {
+      // One reading holds the other: the wider cut shows a digit the
+      // detector's box clipped, or the narrow one read a digit the wider cut
+      // lost to the paper's edge. The longer is the number; the shorter
+      // waits for a person.
+      const wideLonger = other.length > text.length;
+      consider(Number(wideLonger ? text : other), (wideLonger ? confidence : wideScore) * 0.5, line.box, ["unstable"], printed);
+      if (wideLonger) [text, confidence] = [other, wideScore];
+    }
+    if (confidence < 0.9) doubts.push("low-score");
+    if (other && !nested) {
+      // Two different numbers: both go to the review queue; the operator sees the crop and picks.
       doubts.push("unstable");
       confidence *= 0.5;
-      const wideScore = Math.min(...line.wide!.confidences) * 0.5;
-      consider(Number(other), Math.min(confidence, wideScore), line.box, ["unstable"]);
+      consider(Number(other), Math.min(confidence, wideScore * 0.5), line.box, ["unstable"], printed);
     }
     if (nearFrameEdge(line.box, frame.width, frame.height)) {
       doubts.push("frame-edge");
@@ -109,7 +143,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       doubts.push("small-print");
       confidence *= 0.4;
     }
-    consider(Number(line.text), confidence, line.box, doubts);
+    consider(Number(text), confidence, line.box, doubts, printed);
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
-import { greedyDecode } from "./ctc-decode.ts";
-import { findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
+import { asDigits, greedyDecode, numberText } from "./ctc-decode.ts";
+import { boundsOf, findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
 import type { OcrModels } from "./models.ts";
 
@@ -15,15 +15,28 @@ export type ReadSettings = {
   unclipRatio: number;
   /** Boxes shorter than this in detector pixels are noise. */
   minBoxHeight: number;
+  /**
+   * A second look at far print: windows around text the first pass saw under
+   * `smallText` detector pixels high (too small to read, or only a faint
+   * blob) are detected again `zoom` times closer, from the source picture.
+   * 0 turns it off; `zoomWindows` caps the windows a photo gets.
+   */
+  zoom: number;
+  smallText: number;
+  zoomWindows: number;
 };
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
   detectLongSide: 1440,
-  sourceLongSide: 2400,
+  // A far bib's digits keep their pixels (costs nothing measurable: JPEG shrink-on-load decodes at about this size).
+  sourceLongSide: 4000,
   mapThreshold: 0.3,
   boxThreshold: 0.6,
   unclipRatio: 1.5,
   minBoxHeight: 6,
+  zoom: 2.5,
+  smallText: 12,
+  zoomWindows: 6,
 };
 
 /** A line of text read from one detected box; `box` in the photo's own pixels. */
@@ -63,7 +76,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
     const decoded = await recognize(models, source, rect);
     if (!decoded.text) continue;
     const line: TextReading = { ...decoded, detectionScore: score, box: scaleRect(rect, scale) };
-    if (/^[0-9]+$/.test(decoded.text)) {
+    if (/^[0-9]+$/.test(numberText(decoded.text))) {
       const wider = { ...rect, width: rect.width + rect.height * WIDEN, height: rect.height * 1.1 };
       const again = await recognize(models, source, wider);
       line.wide = { text: again.text, confidences: again.confidences };
@@ -87,13 +100,64 @@ async function toRaw(image: Sharp): Promise<Raw> {
 }
 
 type Detected = { rect: RotatedRect; score: number };
+type Area = { left: number; top: number; width: number; height: number };
 
-/** DB text detection: probability map → regions → unclipped rectangles in source pixels. */
+/** Every box the detector finds in the photo: a first pass over the whole picture, then a closer look where print was too small. */
 async function detect(models: OcrModels, source: Raw, settings: ReadSettings): Promise<Detected[]> {
-  const ratio = Math.min(1, settings.detectLongSide / Math.max(source.width, source.height));
-  const w = Math.max(32, Math.round((source.width * ratio) / 32) * 32);
-  const h = Math.max(32, Math.round((source.height * ratio) / 32) * 32);
-  const small = await toRaw(sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } }).resize(w, h, { fit: "fill" }));
+  const whole = { left: 0, top: 0, width: source.width, height: source.height };
+  const scale = Math.min(1, settings.detectLongSide / Math.max(source.width, source.height));
+  const first = await detectIn(models, source, whole, scale, settings);
+  const closer = Math.min(1, scale * settings.zoom);
+  if (!settings.zoom || closer <= scale * 1.2) return first.boxes;
+  const windows = zoomWindows(first.faint, whole, closer, settings.zoomWindows);
+  const found: Detected[] = [];
+  for (const window of windows) found.push(...(await detectIn(models, source, window, closer, settings)).boxes);
+  // The closer look replaces the first pass's small boxes it saw again.
+  const small = (d: Detected) => d.rect.height * scale < settings.smallText;
+  const kept = first.boxes.filter((d) => !small(d) || !found.some((z) => inside(d.rect, z.rect)));
+  const fresh = found.filter((z) => !kept.some((d) => !small(d) && inside(z.rect, d.rect)));
+  return [...kept, ...fresh];
+}
+
+const inside = (a: RotatedRect, b: RotatedRect) => {
+  const o = boundsOf(b);
+  return a.cx >= o.left && a.cx <= o.right && a.cy >= o.top && a.cy <= o.bottom;
+};
+
+/**
+ * Square windows (in source pixels) around faint or small print, about 320
+ * detector pixels wide at the closer scale, overlapping ones merged, the
+ * strongest first.
+ */
+function zoomWindows(faint: { x: number; y: number; score: number }[], whole: Area, closer: number, max: number): Area[] {
+  const side = Math.min(320 / closer, whole.width, whole.height);
+  const windows: (Area & { score: number })[] = [];
+  for (const spot of [...faint].sort((a, b) => b.score - a.score)) {
+    if (windows.some((w) => spot.x >= w.left && spot.x <= w.left + w.width && spot.y >= w.top && spot.y <= w.top + w.height)) continue;
+    if (windows.length >= max) break;
+    const left = Math.min(Math.max(0, spot.x - side / 2), whole.width - side);
+    const top = Math.min(Math.max(0, spot.y - side / 2), whole.height - side);
+    windows.push({ left, top, width: side, height: side, score: spot.score });
+  }
+  return windows;
+}
+
+/**
+ * DB text detection on `area` of the source seen at `scale`: probability map →
+ * regions → unclipped rectangles in source pixels. `faint`: centres of
+ * regions too small to read at this scale, for a closer look.
+ */
+async function detectIn(models: OcrModels, source: Raw, area: Area, scale: number, settings: ReadSettings) {
+  const w = Math.max(32, Math.round((area.width * scale) / 32) * 32);
+  const h = Math.max(32, Math.round((area.height * scale) / 32) * 32);
+  const left = Math.round(area.left);
+  const top = Math.round(area.top);
+  const cut = { left, top, width: Math.min(Math.round(area.width), source.width - left), height: Math.min(Math.round(area.height), source.height - top) };
+  const small = await toRaw(
+    sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } })
+      .extract(cut)
+      .resize(w, h, { fit: "fill" }),
+  );
 
   // PaddleOCR feeds BGR with ImageNet mean and deviation.
   const plane = w * h;
@@ -108,19 +172,28 @@ async function detect(models: OcrModels, source: Raw, settings: ReadSettings): P
   const out = await models.detection.run({ [models.detection.inputNames[0]]: models.tensor(input, [1, 3, h, w]) });
   const map = out[models.detection.outputNames[0]].data as Float32Array;
 
-  const sx = source.width / w;
-  const sy = source.height / h;
+  const sx = cut.width / w;
+  const sy = cut.height / h;
+  const toSource = (rect: RotatedRect) => {
+    // The map is a uniform rescale within rounding; average the two axes.
+    const scaled = scaleRect(rect, (sx + sy) / 2);
+    return { ...scaled, cx: scaled.cx + cut.left, cy: scaled.cy + cut.top };
+  };
   const boxes: Detected[] = [];
+  const faint: { x: number; y: number; score: number }[] = [];
   for (const region of findRegions(map, w, h, settings.mapThreshold)) {
-    if (region.score < settings.boxThreshold) continue;
     const core = minAreaRect(region.hull);
+    if (Math.min(core.width, core.height) < settings.smallText / 2 && region.pixels >= 3) {
+      const centre = toSource(core);
+      faint.push({ x: centre.cx, y: centre.cy, score: region.score * region.pixels });
+    }
+    if (region.score < settings.boxThreshold) continue;
     if (Math.min(core.width, core.height) < 3) continue;
     const rect = unclip(core, settings.unclipRatio);
     if (Math.min(rect.width, rect.height) < settings.minBoxHeight) continue;
-    // The map is a uniform rescale within rounding; average the two axes.
-    boxes.push({ rect: scaleRect(rect, (sx + sy) / 2), score: region.score });
+    boxes.push({ rect: toSource(rect), score: region.score });
   }
-  return boxes;
+  return { boxes, faint };
 }
 
 /** Cuts the box out upright at 48 px high (bilinear, supersampled when shrinking) and reads it. */
@@ -163,7 +236,9 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   });
   const probs = out[models.recognition.outputNames[0]];
   const [, steps, classes] = probs.dims;
-  return greedyDecode(probs.data as Float32Array, steps, classes, models.alphabet);
+  const table = probs.data as Float32Array;
+  const plain = greedyDecode(table, steps, classes, models.alphabet);
+  return asDigits(plain, table, steps, classes, models.alphabet) ?? plain;
 }
 
 function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { FIELD_MAX_BIB, fieldLabelOf, planFieldSet, type FieldLabel } from "./plan.ts";
+import { FIELD_MAX_BIB, fieldLabelOf, planFieldSet, type FieldLabel, type FieldSplit } from "./plan.ts";
 import { renderFieldPhoto } from "./render.ts";
 
-export type { FieldLabel, BibClass } from "./plan.ts";
+export type { FieldLabel, BibClass, FieldSplit } from "./plan.ts";
 export { FIELD_MAX_BIB } from "./plan.ts";
 
 export type FieldSet = { dir: string; bibRanges: string; labels: FieldLabel[] };
@@ -11,13 +11,13 @@ export type FieldSet = { dir: string; bibRanges: string; labels: FieldLabel[] };
 type Manifest = { bibRanges: string; photos: FieldLabel[] };
 
 /**
- * The field set in `dir`: labels.json is committed; the JPEGs (about 1 GB,
+ * The field set (or its tuning split) in `dir`: labels.json is committed; the JPEGs (about 1 GB,
  * 12 to 45 MP) are rendered here when missing. A generator that no longer
  * matches the committed labels stops the run instead of quietly reporting on
  * a different set.
  */
-export async function ensureFieldSet(dir: string, log: (line: string) => void = () => {}, limit?: number): Promise<FieldSet> {
-  const plans = planFieldSet();
+export async function ensureFieldSet(dir: string, log: (line: string) => void = () => {}, limit?: number, split: FieldSplit = "field"): Promise<FieldSet> {
+  const plans = planFieldSet(split);
   const manifest: Manifest = { bibRanges: `1-${FIELD_MAX_BIB}`, photos: plans.map(fieldLabelOf) };
   const file = path.join(dir, "labels.json");
   await fs.mkdir(dir, { recursive: true });

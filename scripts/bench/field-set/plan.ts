@@ -10,6 +10,15 @@ import { capHeight, FONT_NAMES, textPath, textWidth, type FontName } from "./fon
 
 export const FIELD_SEED = 20261125;
 export const FIELD_SIZE = 150;
+/**
+ * The tuning split: the same generator from another seed. Settings may be
+ * chosen on it (and on the own set); the field set itself is only reported.
+ */
+export const TUNE_SEED = 20261126;
+export const TUNE_SIZE = 120;
+
+/** Which draw of the generator: the reported field set (photos F001…) or the tuning split (T001…). */
+export type FieldSplit = "field" | "tune";
 /** The field race's registered bibs run 1–2999 (a start list of every runner is part of the set). */
 export const FIELD_MAX_BIB = 2999;
 
@@ -151,7 +160,7 @@ function occluder(rng: Rng): Occluder {
   return { kind: "none" };
 }
 
-function photoPlan(index: number, rng: Rng): FieldPhotoPlan {
+function photoPlan(index: number, rng: Rng, prefix: string): FieldPhotoPlan {
   const camera = pickWeighted(rng, CAMERAS);
   const long = camera.width;
   const count = rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
@@ -195,7 +204,7 @@ function photoPlan(index: number, rng: Rng): FieldPhotoPlan {
   const light = l < 0.15 ? "low" : l < 0.27 ? "back" : "normal";
   const iso = rng.next();
   return {
-    file: `F${String(index + 1).padStart(3, "0")}.jpg`,
+    file: `${prefix}${String(index + 1).padStart(3, "0")}.jpg`,
     seed: rng.int(1, 2 ** 30),
     camera: camera.name,
     width: camera.width,
@@ -242,9 +251,10 @@ function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: nu
   return placed.map((p) => p.runner);
 }
 
-export function planFieldSet(size = FIELD_SIZE): FieldPhotoPlan[] {
-  const rng = createRng(FIELD_SEED);
-  return Array.from({ length: size }, (_, i) => photoPlan(i, rng));
+export function planFieldSet(split: FieldSplit = "field"): FieldPhotoPlan[] {
+  const rng = createRng(split === "field" ? FIELD_SEED : TUNE_SEED);
+  const size = split === "field" ? FIELD_SIZE : TUNE_SIZE;
+  return Array.from({ length: size }, (_, i) => photoPlan(i, rng, split === "field" ? "F" : "T"));
 }
 
 const readable = (r: RunnerPlan) => r.occluder.kind === "none" || r.occluder.cover < HIDDEN_COVER;
