@@ -24,6 +24,7 @@ import {
   type PhotoReading,
   type ReadSettings,
 } from "../../app/.server/recognition/index.ts";
+import { numbersRead, sceneryOf } from "../../app/.server/recognition/scenery.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { ensureFieldSet } from "./field-set/index.ts";
 
@@ -102,9 +103,17 @@ function startListOf(set: LabelledSet): Set<number> {
   return list;
 }
 
+/** The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are read. */
+function sceneryOfSet(readings: PhotoReading[]): Set<number> {
+  const counts = new Map<number, number>();
+  for (const r of readings) for (const n of numbersRead(r.lines)) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return sceneryOf(counts, readings.length);
+}
+
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
   const race = {
+    scenery: sceneryOfSet(readings),
     rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges) },
     registered,
     autoThreshold: threshold,

@@ -565,6 +565,23 @@ export const photoRecognitions = pgTable(
 );
 
 /**
+ * How many of a race's read photos each number (1–5 digits) was read in,
+ * kept by a trigger on photo_recognitions (migration 0013): a number in too
+ * many is scenery, not a runner (recognition/scenery.ts).
+ */
+export const raceNumbers = pgTable(
+  "race_numbers",
+  {
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    photos: integer("photos").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.number] })],
+);
+
+/**
  * Every plausible bib read in a photo. "auto" ones are applied to photo_bibs;
  * "pending" ones wait for an operator; decided ones are never re-suggested.
  */
@@ -593,7 +610,11 @@ export const bibSuggestions = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("bib_suggestions_photo_bib_key").on(t.photoId, t.bib), index("bib_suggestions_race_status_idx").on(t.raceId, t.status)],
+  (t) => [
+    uniqueIndex("bib_suggestions_photo_bib_key").on(t.photoId, t.bib),
+    index("bib_suggestions_race_status_idx").on(t.raceId, t.status),
+    index("bib_suggestions_race_bib_idx").on(t.raceId, t.bib),
+  ],
 );
 
 /** Per-race recognition settings; null columns use the shop-wide default. */

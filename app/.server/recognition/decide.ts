@@ -29,6 +29,8 @@ export type RaceContext = {
   autoThreshold: number;
   timing: TimingWindow;
   passings: Map<number, Date[]>;
+  /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
+  scenery: ReadonlySet<number>;
 };
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
@@ -62,6 +64,15 @@ function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
   return out;
 }
 
+/**
+ * A number read all over the race is the place's, not a runner's: dropped,
+ * unless it is a bib's print (then a person looks, it may be both).
+ */
+function withScenery(c: BibCandidate, race: RaceContext): BibCandidate[] {
+  if (!race.scenery.has(c.bib)) return [c];
+  return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+}
+
 /** The most confident candidate of each bib (a near-registered guess may repeat a number read plainly elsewhere). */
 function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
   const best = new Map<number, BibCandidate>();
@@ -72,9 +83,10 @@ function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }
 
-/** The whole decision for one photo's text lines: plausibility, the start list, timing, then the threshold. */
+/** The whole decision for one photo's text lines: plausibility, scenery, the start list, timing, then the threshold. */
 export function decidePhoto(lines: TextReading[], frame: { width: number; height: number }, takenAt: Date | null, race: RaceContext): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
+    .flatMap((c) => withScenery(c, race))
     .flatMap((c) => withStartList(c, race))
     .flatMap(withShapeDoubts)
     .map((c) => {

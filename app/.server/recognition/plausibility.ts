@@ -15,7 +15,8 @@ export type Doubt =
   | "short"
   | "unregistered"
   | "near-registered"
-  | "burst";
+  | "burst"
+  | "scenery";
 
 /**
  * `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit).

@@ -1,13 +1,14 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { photoBibs, photoRecognitions, photos } from "../db/schema.ts";
+import { bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
 import { proposeBursts, withdrawBursts } from "./burst-store.ts";
-import { decidePhoto } from "./decide.ts";
+import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
+import { numbersRead } from "./scenery.ts";
 import { raceContext, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
@@ -69,7 +70,36 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
   const race = await raceContext(db, photo.raceId);
-  return storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, race));
+  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, race));
+  const scenery = [...numbersRead(lines)].filter((n) => race.scenery.has(n));
+  if (scenery.length) await untagScenery(db, race, photo.raceId, scenery);
+  return counts;
+}
+
+/**
+ * Photos read before a number turned out to be scenery (the km sign seen by
+ * the fifth photo) still carry it as an automatic tag: decide them again.
+ */
+async function untagScenery(db: Db, race: RaceContext, raceId: number, numbers: number[]) {
+  const tagged = await db
+    .selectDistinct({ photoId: bibSuggestions.photoId })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.raceId, raceId), inArray(bibSuggestions.bib, numbers), eq(bibSuggestions.status, "auto")));
+  if (tagged.length) await decideAgain(db, race, inArray(photos.id, tagged.map((t) => t.photoId)));
+}
+
+/** Decides photos of `race` again from their stored readings (no OCR). */
+async function decideAgain(db: Db, race: RaceContext, which: SQL) {
+  const rows = await db
+    .select({ photo: photos, lines: photoRecognitions.lines, width: photoRecognitions.frameWidth, height: photoRecognitions.frameHeight })
+    .from(photoRecognitions)
+    .innerJoin(photos, eq(photos.id, photoRecognitions.photoId))
+    .where(and(which, eq(photoRecognitions.status, "done")))
+    .orderBy(sql`${photos.id}`);
+  for (const row of rows) {
+    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race));
+  }
+  return rows.map((r) => r.photo.id);
 }
 
 /**
@@ -80,15 +110,7 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
 export async function redecideRace(db: Db, raceId: number): Promise<number> {
   const race = await raceContext(db, raceId);
   await withdrawBursts(db, raceId);
-  const rows = await db
-    .select({ photo: photos, lines: photoRecognitions.lines, width: photoRecognitions.frameWidth, height: photoRecognitions.frameHeight })
-    .from(photoRecognitions)
-    .innerJoin(photos, eq(photos.id, photoRecognitions.photoId))
-    .where(and(eq(photoRecognitions.raceId, raceId), eq(photoRecognitions.status, "done")))
-    .orderBy(sql`${photos.id}`);
-  for (const row of rows) {
-    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race));
-  }
-  for (const row of rows) await proposeBursts(db, row.photo.id);
-  return rows.length;
+  const decided = await decideAgain(db, race, eq(photoRecognitions.raceId, raceId));
+  for (const photoId of decided) await proposeBursts(db, photoId);
+  return decided.length;
 }

@@ -62,6 +62,7 @@ describe("the start list as recognition's prior", () => {
     autoThreshold: 0.9,
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
+    scenery: new Set(),
   });
   const decided = (lines: TextReading[], r: RaceContext) =>
     decidePhoto(lines, frame, null, r)

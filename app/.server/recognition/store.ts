@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { markImportProgress } from "../db/catalog-progress.ts";
 import { inTransaction, type Db } from "../db/client.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
-import { bibSuggestions, photoBibs, races, startList, timingPassings } from "../db/schema.ts";
+import { bibSuggestions, photoBibs, photoRecognitions, raceNumbers, races, startList, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
+import { sceneryFloor } from "./scenery.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
 
@@ -22,12 +23,26 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   }
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
   return {
+    scenery: await sceneryIn(db, raceId),
     rules: { ...DEFAULT_RULES, ranges },
     registered: new Set(registered.map((r) => r.bib)),
     autoThreshold: settings.autoThreshold,
     timing: settings.timing,
     passings: indexPassings(passings),
   };
+}
+
+/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers). */
+async function sceneryIn(db: Db, raceId: number): Promise<Set<number>> {
+  const [{ read }] = await db
+    .select({ read: count() })
+    .from(photoRecognitions)
+    .where(and(eq(photoRecognitions.raceId, raceId), eq(photoRecognitions.status, "done")));
+  const rows = await db
+    .select({ number: raceNumbers.number })
+    .from(raceNumbers)
+    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(read))));
+  return new Set(rows.map((r) => r.number));
 }
 
 const isOpen = (status: string) => status === "auto" || status === "pending";

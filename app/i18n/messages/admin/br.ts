@@ -355,6 +355,7 @@ const adminBr = {
       "light-on-dark": "texto claro sobre fundo escuro",
       unstable: "outra leitura dá outro número",
       "timing-far": "a cronometragem o coloca em outro horário",
+      scenery: "lido em muitas fotos da corrida: mais uma placa do que um corredor",
       "timing-absent": "não consta na cronometragem",
       short: "um só dígito",
       unregistered: "não está na lista de inscritos",

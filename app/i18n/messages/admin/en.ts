@@ -352,6 +352,7 @@ const adminEn = {
       "light-on-dark": "light text on a dark ground",
       unstable: "another reading gives another number",
       "timing-far": "timing places this runner at another time",
+      scenery: "read in many of the race's photos: more like a sign than a runner",
       "timing-absent": "not in the timing file",
       short: "a single digit",
       unregistered: "not on the start list",

@@ -353,6 +353,7 @@ const adminEs = {
       "light-on-dark": "texto claro sobre fondo oscuro",
       unstable: "otra lectura da otro número",
       "timing-far": "el cronometraje lo ubica en otro momento",
+      scenery: "leído en muchas fotos de la carrera: más un cartel que un corredor",
       "timing-absent": "no figura en el cronometraje",
       short: "un solo dígito",
       unregistered: "no está en la lista de inscriptos",

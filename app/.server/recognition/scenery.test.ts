@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import type { TextReading } from "./read-text.ts";
+import { numbersRead, SCENERY_MIN_PHOTOS, sceneryOf } from "./scenery.ts";
+
+const line = (text: string): TextReading => ({ text, confidences: [0.99], detectionScore: 0.99, box: { cx: 0, cy: 0, width: 10, height: 10, angle: 0 } });
+
+describe("scenery", () => {
+  it("counts each number a photo holds once, past edge dots, and only numbers a bib could be", () => {
+    expect([...numbersRead([line("23"), line("23."), line("KM 5"), line("0800"), line("123456"), line("1046")])].sort()).toEqual([1046, 23]);
+  });
+
+  it("is a number in at least five photos and in 4 % of those read: a runner in a few photos of a big race is not", () => {
+    const counts = new Map([
+      [23, SCENERY_MIN_PHOTOS],
+      [101, SCENERY_MIN_PHOTOS - 1],
+    ]);
+    expect([...sceneryOf(counts, 60)]).toEqual([23]);
+    // In a race of 3,000 photos five are a runner's share, not a sign's.
+    expect([...sceneryOf(counts, 3000)]).toEqual([]);
+    expect([...sceneryOf(new Map([[23, 120]]), 3000)]).toEqual([23]);
+  });
+});

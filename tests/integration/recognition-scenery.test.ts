@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bibSuggestions, photoBibs, photos, raceNumbers, races } from "../../app/.server/db/schema.ts";
+import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
+import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
+import { createTestShop, type TestShop } from "./helpers.ts";
+
+// Scenery: a number read in many of a race's photos (the km sign beside the
+// photographer) is no runner's, even in the photos read before it showed up
+// often enough to tell.
+
+const line = (text: string, cx: number, cy: number, h: number): TextReading => ({
+  text,
+  confidences: [...text].map(() => 0.99),
+  detectionScore: 0.99,
+  box: { cx, cy, width: h * 0.6 * text.length, height: h, angle: 0 },
+});
+
+describe("numbers read all over a race", () => {
+  let shop: TestShop;
+  let raceId: number;
+  let ids: number[];
+  const db = () => shop.database.db;
+  const tagsOf = async (photoId: number) =>
+    (await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib).sort();
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-scenery-"));
+    fs.mkdirSync(path.join(dir, "photos"));
+    fs.writeFileSync(
+      path.join(dir, "race.json"),
+      JSON.stringify({
+        slug: "scenery-10k-2025",
+        name: { es: "10K del Cartel", en: "Sign 10K" },
+        date: "2025-08-10",
+        timezone: "America/Argentina/Buenos_Aires",
+        status: "published",
+        price: { ars: 5000, usd: 5 },
+        bibs: "1-999",
+      }),
+    );
+    for (let i = 1; i <= 6; i++) {
+      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 40 * i, g: 90, b: 120 } } })
+        .jpeg()
+        .toBuffer();
+      fs.writeFileSync(path.join(dir, "photos", `S00${i}.jpg`), jpeg);
+    }
+    await shop.services.imports.folder(dir);
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "scenery-10k-2025"));
+    ids = (await db().select({ id: photos.id }).from(photos).where(eq(photos.raceId, raceId)).orderBy(photos.frame)).map((p) => p.id);
+  });
+  afterAll(() => shop.close());
+
+  it("stops tagging the km sign's number once five photos show it, in those read before too, and keeps the runners", async () => {
+    // Each photo: the sign "23" up on its post, and one runner's bib (101…106).
+    const readings = new Map<number, PhotoReading>(
+      ids.map((id, i) => [id, { width: 2400, height: 1600, lines: [line("23", 400, 300, 60), line(String(101 + i), 1200, 900, 110)] }]),
+    );
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    for (const [i, id] of ids.entries()) {
+      reading = readings.get(id);
+      await job({ photoId: id, force: true });
+      // Up to the fourth photo the sign looks like a runner numbered 23.
+      if (i === 3) expect(await tagsOf(ids[0])).toEqual([101, 23]);
+    }
+    for (const [i, id] of ids.entries()) expect(await tagsOf(id)).toEqual([101 + i]);
+    const signSuggestions = await db()
+      .select()
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.bib, 23)));
+    expect(signSuggestions).toEqual([]);
+
+    // The counts follow the photos: a deleted photo no longer counts.
+    const count = async () =>
+      (await db().select({ photos: raceNumbers.photos }).from(raceNumbers).where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 23))))[0]?.photos;
+    expect(await count()).toBe(6);
+    await db().delete(photos).where(eq(photos.id, ids[5]));
+    expect(await count()).toBe(5);
+  });
+});
