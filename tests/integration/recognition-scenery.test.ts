@@ -80,7 +80,12 @@ describe("numbers read all over a race", () => {
 
     // The counts follow the photos: a deleted photo no longer counts.
     const count = async () =>
-      (await db().select({ photos: raceNumbers.photos }).from(raceNumbers).where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 23))))[0]?.photos;
+      (
+        await db()
+          .select({ photos: raceNumbers.photos })
+          .from(raceNumbers)
+          .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 23)))
+      )[0]?.photos;
     expect(await count()).toBe(6);
     await db().delete(photos).where(eq(photos.id, ids[5]));
     expect(await count()).toBe(5);

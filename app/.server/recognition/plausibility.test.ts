@@ -68,7 +68,14 @@ describe("bib plausibility", () => {
   });
 
   it("tags a lone digit or a year on its own when it is a bib's print, and leaves them to a person otherwise", () => {
-    const race = { rules: DEFAULT_RULES, registered: new Set<number>(), autoThreshold: 0.9, timing: DEFAULT_TIMING_WINDOW, passings: new Map(), scenery: new Set<number>() };
+    const race = {
+      rules: DEFAULT_RULES,
+      registered: new Set<number>(),
+      autoThreshold: 0.9,
+      timing: DEFAULT_TIMING_WINDOW,
+      passings: new Map(),
+      scenery: new Set<number>(),
+    };
     const status = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}`);
     expect(status([line("CITY HALF", { cy: 680, h: 40 }), line("4")])).toEqual(["4:auto"]);
     expect(status([line("2018"), line("42K", { cy: 920, h: 35 })])).toEqual(["2018:auto"]);

@@ -85,7 +85,15 @@ async function untagScenery(db: Db, race: RaceContext, raceId: number, numbers: 
     .selectDistinct({ photoId: bibSuggestions.photoId })
     .from(bibSuggestions)
     .where(and(eq(bibSuggestions.raceId, raceId), inArray(bibSuggestions.bib, numbers), eq(bibSuggestions.status, "auto")));
-  if (tagged.length) await decideAgain(db, race, inArray(photos.id, tagged.map((t) => t.photoId)));
+  if (tagged.length)
+    await decideAgain(
+      db,
+      race,
+      inArray(
+        photos.id,
+        tagged.map((t) => t.photoId),
+      ),
+    );
 }
 
 /** Decides photos of `race` again from their stored readings (no OCR). */
