@@ -59,10 +59,13 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
   const catalogMemo = catalog.versionedMemo(pageCache.version);
   const chores = createHousekeeping({ db, logger, expire: { zips: files.expireZips, uploads: office.uploads.expire } });
 
-  // Three lanes: bulk image work; folder imports, which must start at once rather than wait behind
-  // thousands of derivatives (and queue more of them); and what a visitor waits for (e-mail, payments, deliveries, zips).
+  // Four lanes: watermarked derivatives and bib recognition side by side (one photo's derivatives
+  // here while the two reader processes read two others keeps both cores busy); folder imports,
+  // which must start at once rather than wait behind thousands of derivatives (and queue more of
+  // them); and what a visitor waits for (e-mail, payments, deliveries, zips).
   const worker: Worker = combineWorkers(
-    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage), ...bibs.handlers } }),
+    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
+    createWorker({ db, logger, handlers: bibs.handlers }),
     createWorker({ db, logger, handlers: office.handlers, concurrency: 1 }),
     createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
   );

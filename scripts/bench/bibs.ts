@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--threshold X] [--save F] [--load F]`:
+// `npm run bench -- bibs [--set own|field|tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--save F] [--load F]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -220,6 +220,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       detect: { type: "string", default: String(DEFAULT_READ_SETTINGS.detectLongSide) },
       source: { type: "string", default: String(DEFAULT_READ_SETTINGS.sourceLongSide) },
       zoom: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoom) },
+      small: { type: "string", default: String(DEFAULT_READ_SETTINGS.smallText) },
+      windows: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoomWindows) },
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
       save: { type: "string" },
       load: { type: "string" },
@@ -251,7 +253,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       });
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px, read from ${values.source} px, zoom ${values.zoom}: ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each, detector at ${values.detect} px, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

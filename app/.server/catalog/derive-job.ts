@@ -3,7 +3,7 @@ import { z } from "zod";
 import { markImportProgress } from "../db/catalog-progress.ts";
 import { inTransaction, type Db } from "../db/client.ts";
 import { photos } from "../db/schema.ts";
-import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarked } from "../images/index.ts";
+import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarkedSizes } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 
 export const DERIVE_JOB = "photo.derivatives";
@@ -21,9 +21,9 @@ export function deriveJob(db: Db, storage: Storage) {
     if (!photo) return; // deleted meanwhile: nothing to do
     const original = await storage.get(photo.originalKey);
     const keys: string[] = [];
-    for (const width of [THUMB_WIDTH, MEDIUM_WIDTH]) {
-      const image = await watermarked(original, width);
-      const key = `public/p/${photo.publicId}-${contentHash(image.data, 12)}-${width}.webp`;
+    const widths = [THUMB_WIDTH, MEDIUM_WIDTH];
+    for (const [i, image] of (await watermarkedSizes(original, widths)).entries()) {
+      const key = `public/p/${photo.publicId}-${contentHash(image.data, 12)}-${widths[i]}.webp`;
       await storage.put(key, image.data, "image/webp");
       keys.push(key);
     }

@@ -5,6 +5,7 @@ export {
   ImageTooLarge,
   MAX_INPUT_PIXELS,
   watermarked,
+  watermarkedSizes,
   soldFile,
   contentHash,
   THUMB_WIDTH,
