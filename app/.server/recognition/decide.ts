@@ -53,14 +53,16 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
 
 /**
  * The start list's word on a candidate: a registered bib stands; one that is
- * not waits for a person, along with the registered bib one digit away when
- * exactly one is (a covered or misread digit).
+ * not waits for a person, along with the registered bibs one digit away (a
+ * covered, cut or misread digit) when there are few enough to pick from.
  */
 function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
   const evidence = listEvidence(c.bib, race.registered);
   if (evidence.kind === "registered" || evidence.kind === "unknown") return [c];
   const out: BibCandidate[] = [{ ...doubted(c, "unregistered"), reviewOnly: true }];
-  if (evidence.near !== undefined) out.push({ ...doubted(c, "near-registered"), bib: evidence.near, confidence: c.confidence * NEAR_SHARE, reviewOnly: true });
+  // Several candidates share the reading's confidence: each is that much less likely.
+  const share = NEAR_SHARE / evidence.near.length;
+  for (const near of evidence.near) out.push({ ...doubted(c, "near-registered"), bib: near, confidence: c.confidence * share, reviewOnly: true });
   return out;
 }
 

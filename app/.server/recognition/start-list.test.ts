@@ -38,12 +38,13 @@ describe("one digit away", () => {
     expect(oneEditAway(10).every((b) => !String(b).startsWith("0"))).toBe(true);
   });
 
-  it("names the registered bib when exactly one is one digit away, and none when several are", () => {
-    const registered = new Set([867, 1203, 1208]);
+  it("names the registered bibs one digit away when there are a few to pick from, and none when too many are", () => {
+    const registered = new Set([867, 1203, 1208, 1500, 1501, 1502, 1503]);
     expect(listEvidence(867, registered)).toEqual({ kind: "registered" });
-    expect(listEvidence(8670, registered)).toEqual({ kind: "unregistered", near: 867 });
-    expect(listEvidence(120, registered)).toEqual({ kind: "unregistered" }); // 1203 or 1208
-    expect(listEvidence(5555, registered)).toEqual({ kind: "unregistered" });
+    expect(listEvidence(8670, registered)).toEqual({ kind: "unregistered", near: [867] });
+    expect(listEvidence(120, registered)).toEqual({ kind: "unregistered", near: [1203, 1208] }); // the covered last digit
+    expect(listEvidence(150, registered)).toEqual({ kind: "unregistered", near: [] }); // four of them: the reading says too little
+    expect(listEvidence(5555, registered)).toEqual({ kind: "unregistered", near: [] });
     expect(listEvidence(5555, new Set())).toEqual({ kind: "unknown" });
   });
 });
@@ -80,6 +81,16 @@ describe("the start list as recognition's prior", () => {
       [867, "pending"],
     ]);
     expect(decisions[1].doubts).toContain("near-registered");
+  });
+
+  it("offers each of the few registered bibs a covered digit could make, sharing the reading's confidence", () => {
+    const decisions = decidePhoto([line("120", 1200)], frame, null, race([1203, 1208, 5000]));
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [120, "pending"],
+      [1203, "pending"],
+      [1208, "pending"],
+    ]);
+    expect(decisions[1].confidence).toBeLessThan(decisions[0].confidence / 2);
   });
 
   it("keeps a plain reading of a bib over the guess that a nearby reading gives the same number", () => {

@@ -77,15 +77,19 @@ export function oneEditAway(bib: number): number[] {
   return [...out].filter((t) => /^[1-9]\d*$/.test(t)).map(Number);
 }
 
+/** More registered bibs than this one digit away and the reading says too little to offer any. */
+export const MAX_NEAR = 3;
+
 /**
- * What the start list says of a reading: registered; or not, with the one
- * registered bib one digit away when there is exactly one (else none).
+ * What the start list says of a reading: registered; or not, with the
+ * registered bibs one digit away (a covered, cut or misread digit) when there
+ * are at most MAX_NEAR of them, for a person to pick from.
  */
-export type ListEvidence = { kind: "unknown" } | { kind: "registered" } | { kind: "unregistered"; near?: number };
+export type ListEvidence = { kind: "unknown" } | { kind: "registered" } | { kind: "unregistered"; near: number[] };
 
 export function listEvidence(bib: number, registered: ReadonlySet<number>): ListEvidence {
   if (registered.size === 0) return { kind: "unknown" };
   if (registered.has(bib)) return { kind: "registered" };
   const near = oneEditAway(bib).filter((b) => registered.has(b));
-  return near.length === 1 ? { kind: "unregistered", near: near[0] } : { kind: "unregistered" };
+  return { kind: "unregistered", near: near.length <= MAX_NEAR ? near.sort((a, b) => a - b) : [] };
 }
