@@ -6,17 +6,18 @@
 
 export type CalibrationRow = { threshold: number; precision: number; recall: number; precisionWithList: number };
 
-export const CALIBRATION_MEASURED = "2026-11-25";
+export const CALIBRATION_MEASURED = "2026-11-26";
 
-// The reader's confidence is not calibrated: the wrong tags left (numbers on
-// signs, partial reads of covered bibs) are read as confidently as bibs, so a
-// higher threshold buys little precision; a start list buys more.
+// The reader's confidence is not calibrated: the wrong tags left (partial
+// reads of covered bibs, a sign's number seen in too few photos to count as
+// scenery) are read as confidently as bibs, so a higher threshold buys little
+// precision; a start list buys more.
 export const CALIBRATION: CalibrationRow[] = [
-  { threshold: 0.6, precision: 0.875, recall: 0.844, precisionWithList: 0.944 },
-  { threshold: 0.7, precision: 0.881, recall: 0.837, precisionWithList: 0.944 },
-  { threshold: 0.8, precision: 0.881, recall: 0.837, precisionWithList: 0.944 },
-  { threshold: 0.85, precision: 0.88, recall: 0.83, precisionWithList: 0.944 },
-  { threshold: 0.9, precision: 0.878, recall: 0.819, precisionWithList: 0.943 },
-  { threshold: 0.95, precision: 0.885, recall: 0.816, precisionWithList: 0.943 },
-  { threshold: 0.98, precision: 0.884, recall: 0.809, precisionWithList: 0.942 },
+  { threshold: 0.6, precision: 0.9, recall: 0.897, precisionWithList: 0.958 },
+  { threshold: 0.7, precision: 0.905, recall: 0.879, precisionWithList: 0.961 },
+  { threshold: 0.8, precision: 0.912, recall: 0.879, precisionWithList: 0.961 },
+  { threshold: 0.85, precision: 0.914, recall: 0.865, precisionWithList: 0.964 },
+  { threshold: 0.9, precision: 0.913, recall: 0.855, precisionWithList: 0.964 },
+  { threshold: 0.95, precision: 0.919, recall: 0.844, precisionWithList: 0.964 },
+  { threshold: 0.98, precision: 0.924, recall: 0.823, precisionWithList: 0.963 },
 ];

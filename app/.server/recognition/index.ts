@@ -5,9 +5,11 @@
  * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB),
  * read in a pool of low-priority reader processes stopped when idle (recognizer-pool.ts):
  * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads
- * each on its own; plausible numbers (2–5 digits, no leading zero, inside the
- * race's bib list, not printed beside words) get a confidence, which the
- * race's timing file may raise or lower. From the auto threshold up they are
+ * each on its own (and windows around faint print again, closer); plausible
+ * numbers (1–5 digits, no leading zero, inside the race's bib list, not printed
+ * beside words; a lone digit or a year only with a bib's print stacked on it)
+ * get a confidence, which the race's timing file may raise or lower. A number
+ * read in too many of the race's photos is scenery (scenery.ts), not a runner. From the auto threshold up they are
  * tagged (photo_bibs source "auto", with the confidence); from REVIEW_FLOOR up
  * they wait in the review queue (bib_suggestions "pending"). A photo already
  * tagged by the import file is not read. Nothing a person decided is ever
@@ -39,8 +41,8 @@
  * - timingSummary(raceId): passings held, first and last.
  * - loadStartList(raceId, csv) / clearStartList(raceId): the organiser's
  *   registered bibs (bib, name, distance, team). With a list, a reading that
- *   is no registered bib waits for review, and a registered bib one digit away
- *   from it is suggested too. startList(raceId, { withoutPhotos }) pages it
+ *   is no registered bib waits for review, and the registered bibs one digit
+ *   away from it (up to three) are suggested too. startList(raceId, { withoutPhotos }) pages it
  *   with each runner's photo count.
  * - Bursts: after each photo is read, frames of the same camera within
  *   BURST_SECONDS where the same runner seems to stand get the bibs read in
