@@ -410,7 +410,7 @@ const adminBr = {
     burstProof: "O número {bib} na foto {frame} da mesma sequência",
     startTitle: "Lista de inscritos",
     startHelp:
-      "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e um inscrito a um dígito da leitura é sugerido para revisão.",
+      "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e os inscritos a um dígito da leitura (até três) são sugeridos para revisão.",
     startNone: "Ainda não há lista de inscritos.",
     startSummary: "{entrants} inscritos: {withPhotos} com fotos, {withoutPhotos} sem nenhuma.",
     startFile: "Arquivo CSV",

@@ -406,7 +406,7 @@ const adminEn = {
     burstProof: "Bib {bib} in frame {frame} of the same burst",
     startTitle: "Start list",
     startHelp:
-      "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and a registered bib one digit away from a reading is suggested for review.",
+      "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and the registered bibs one digit away from a reading (up to three) are suggested for review.",
     startNone: "No start list yet.",
     startSummary: "{entrants} registered: {withPhotos} with photos, {withoutPhotos} with none.",
     startFile: "CSV file",

@@ -408,7 +408,7 @@ const adminEs = {
     burstProof: "El dorsal {bib} en la foto {frame} de la misma ráfaga",
     startTitle: "Lista de inscriptos",
     startHelp:
-      "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y un inscripto a un dígito de lo leído se sugiere para revisar.",
+      "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y los inscriptos a un dígito de lo leído (hasta tres) se sugieren para revisar.",
     startNone: "Todavía no hay lista de inscriptos.",
     startSummary: "{entrants} inscriptos: {withPhotos} con fotos, {withoutPhotos} sin ninguna.",
     startFile: "Archivo CSV",
