@@ -373,7 +373,7 @@ const adminBr = {
     undoLabel: "Tirar o {bib} automático da foto {frame}",
     settingsTitle: "Marcação automática",
     threshold: "Marcar sozinho a partir de (% de confiança)",
-    thresholdHint: "As leituras abaixo disso esperam na fila de revisão. Mais alto é mais seguro; a medição foi feita com 90.",
+    thresholdHint: "As leituras abaixo disso esperam na fila de revisão. Mais alto é mais seguro; o padrão, 70, foi escolhido na medição.",
     calibrationTitle: "O que cada limite dá",
     calibrationHelp:
       "Medido no nosso conjunto de teste independente ({date}): de cada 100 números marcados sozinhos, quantos estavam certos, e que parte dos números foi marcada sem revisão.",

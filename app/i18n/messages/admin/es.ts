@@ -371,7 +371,7 @@ const adminEs = {
     undoLabel: "Quitar el {bib} automático de la foto {frame}",
     settingsTitle: "Etiquetado automático",
     threshold: "Etiquetar solo desde (% de confianza)",
-    thresholdHint: "Las lecturas por debajo esperan en la cola de revisión. Más alto es más seguro; la medición se hizo con 90.",
+    thresholdHint: "Las lecturas por debajo esperan en la cola de revisión. Más alto es más seguro; el valor por omisión, 70, se eligió con la medición.",
     calibrationTitle: "Qué da cada umbral",
     calibrationHelp:
       "Medido en nuestro conjunto de prueba independiente ({date}): de cada 100 dorsales puestos solos, cuántos eran correctos, y qué parte de los dorsales se etiquetó sin revisión.",
