@@ -3,6 +3,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { postAdminJson } from "../../admin/post-json.ts";
 import { useAdmin } from "../../admin/use-admin.ts";
 import { fill } from "../../i18n/messages/index.ts";
+import { bibVerdict } from "../../domain/bib-verdict.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import type { ReviewOutcome } from "./tagging-types.ts";
 import { CALIBRATION, CALIBRATION_MEASURED } from "../../admin/recognition-calibration.ts";
@@ -91,17 +92,11 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
   const post = (body: unknown) => postAdminJson(`/admin/api/bibs?lang=${lang}`, body, csrfToken);
 
   const decide = (item: Item, typed: string, reject: boolean) => {
-    const text = typed.trim();
-    if (!reject && text && !/^\d{1,6}$/.test(text)) {
+    const action = bibVerdict(typed, item.bib, reject);
+    if (!action) {
       setSaid({ kind: "error", text: t.badBib });
       return;
     }
-    const action =
-      reject || !text
-        ? { action: "reject" as const }
-        : Number(text) === item.bib
-          ? { action: "accept" as const }
-          : { action: "correct" as const, bib: Number(text) };
     const index = queue.indexOf(item);
     setCurrent(index);
     refocus.current = true;

@@ -8,6 +8,7 @@ import { BibReview } from "../../components/admin/bib-review.tsx";
 import { Notice } from "../../components/admin/notice.tsx";
 import { TaggingDesk } from "../../components/admin/tagging-desk.tsx";
 import { TaggingGrid } from "../../components/admin/tagging-grid.tsx";
+import { bibVerdict } from "../../domain/bib-verdict.ts";
 import type { ReviewOutcome, TaggingView } from "../../components/admin/tagging-types.ts";
 import { taggingData } from "../../admin/tagging-data.ts";
 import { servicesContext } from "../../context.ts";
@@ -78,13 +79,8 @@ async function reviewAction(
     const parsed = decideForm.safeParse(fields);
     if (!parsed.success) return refuse(m.errors.invalid);
     const { suggestionId, suggested, bib, verdict } = parsed.data;
-    if (verdict !== "reject" && bib && !/^\d{1,6}$/.test(bib)) return refuse(m.review.badBib);
-    const decision =
-      verdict === "reject" || !bib
-        ? { action: "reject" as const }
-        : Number(bib) === suggested
-          ? { action: "accept" as const }
-          : { action: "correct" as const, bib: Number(bib) };
+    const decision = bibVerdict(bib, suggested, verdict === "reject");
+    if (!decision) return refuse(m.review.badBib);
     const done = await attempt(lang, () => admin.bibs.decide(op, suggestionId, decision));
     if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
     throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
