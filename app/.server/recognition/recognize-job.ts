@@ -79,6 +79,8 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
 /**
  * Photos read before a number turned out to be scenery (the km sign seen by
  * the fifth photo) still carry it as an automatic tag: decide them again.
+ * (Their few suggestions of it stay for a person: going back over every photo
+ * that suggests a bib's printed scenery would cost each new photo the race.)
  */
 async function untagScenery(db: Db, race: RaceContext, raceId: number, numbers: number[]) {
   const tagged = await db
