@@ -1,6 +1,7 @@
 /**
- * Typed failures a service may raise. Routes map them once to an HTTP status
- * and a localized message (`http/respond.ts`); anything else is a bug (500).
+ * Typed failures a service may raise. Routes map them to an HTTP status and a
+ * localized message through one function (`http/failure.ts` failureOf); anything
+ * else is a bug (500).
  * Matched by `status`, not instanceof: the server and the page bundle each load
  * their own copy of this file.
  */

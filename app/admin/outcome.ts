@@ -1,22 +1,24 @@
 import { isDbInt } from "../domain/ids.ts";
 import { data } from "react-router";
-import { z } from "zod";
-import { isDomainError } from "../.server/errors.ts";
+import { failureOf, type ErrorWording } from "../.server/http/failure.ts";
 import type { Lang } from "../i18n/langs.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { MESSAGES } from "../i18n/messages/all.ts";
 import { ADMIN_MESSAGES } from "../i18n/messages/admin/index.ts";
 
-/** The localized text of a service error: the back office's own first, then the shop's. */
+/** The back office's wording of an error key: its own message first, then the shop's. */
+export const adminWording =
+  (lang: Lang): ErrorWording =>
+  (key, params) => {
+    const admin = ADMIN_MESSAGES[lang];
+    const own = (admin.errors as Record<string, string>)[key];
+    const shop = (MESSAGES[lang].errors as Record<string, string>)[key];
+    return fill(own ?? shop ?? admin.errors.generic, params);
+  };
+
+/** The localized text of a service error (a bug's is the generic one). */
 export function errorText(lang: Lang, error: unknown): string {
-  const admin = ADMIN_MESSAGES[lang];
-  if (isDomainError(error)) {
-    const own = (admin.errors as Record<string, string>)[error.key];
-    const shop = (MESSAGES[lang].errors as Record<string, string>)[error.key];
-    return fill(own ?? shop ?? admin.errors.generic, error.params);
-  }
-  if (error instanceof z.ZodError) return admin.errors.invalid;
-  return admin.errors.generic;
+  return failureOf(error, adminWording(lang))?.message ?? ADMIN_MESSAGES[lang].errors.generic;
 }
 
 /** Runs a loader's service call; a typed failure becomes its status and message (the error boundary shows it). */
@@ -24,9 +26,8 @@ export async function load<T>(lang: Lang, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isDomainError(error) || error instanceof z.ZodError) {
-      throw data(errorText(lang, error), { status: isDomainError(error) ? error.status : 400 });
-    }
+    const failure = failureOf(error, adminWording(lang));
+    if (failure) throw data(failure.message, { status: failure.status });
     throw error;
   }
 }
@@ -38,11 +39,9 @@ export async function attempt<T>(lang: Lang, run: () => Promise<T>) {
   try {
     return { ok: true as const, value: await run() };
   } catch (error) {
-    if (isDomainError(error) || error instanceof z.ZodError) {
-      const status = isDomainError(error) ? error.status : 400;
-      return { ok: false as const, response: data<Failure>({ ok: false, error: errorText(lang, error) }, { status }) };
-    }
-    throw error;
+    const failure = failureOf(error, adminWording(lang));
+    if (!failure) throw error;
+    return { ok: false as const, response: data<Failure>({ ok: false, error: failure.message }, { status: failure.status }) };
   }
 }
 

@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { servicesContext } from "../context.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/http/failure.ts";
 import { apiLang, json } from "../.server/http/respond.ts";
-import { message } from "../i18n/messages/all.ts";
 import { parsePreorder } from "../.server/orders/payloads.ts";
 import type { Route } from "./+types/api.preventa";
 
@@ -18,9 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { id, link } = await context.get(servicesContext).preorders.create(input);
     return json({ status: "success", link, id });
   } catch (error) {
-    if (isDomainError(error))
-      return json({ status: "error", link: null, message: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
-    if (error instanceof z.ZodError) return json({ status: "error", link: null, message: message(lang, "errors.invalid") }, { status: 400 });
-    throw error;
+    const failure = failureOf(error, shopWording(lang));
+    if (!failure) throw error;
+    return json({ status: "error", link: null, message: failure.message }, { status: failure.status });
   }
 }

@@ -11,9 +11,8 @@ import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
-import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/http/failure.ts";
 import { parsePurchase } from "../.server/orders/payloads.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/fullset";
@@ -44,8 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = parsePurchase({ data: { ...form, fullIn: 1, raceId: c, n } }, lang);
     return redirect((await context.get(servicesContext).purchases.create(input)).link);
   } catch (error) {
-    if (isDomainError(error)) return data({ error: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
-    throw error;
+    const failure = failureOf(error, shopWording(lang));
+    if (!failure) throw error;
+    return data({ error: failure.message }, { status: failure.status });
   }
 }
 

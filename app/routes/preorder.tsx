@@ -9,9 +9,9 @@ import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
-import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/http/failure.ts";
 import { parsePreorder } from "../.server/orders/payloads.ts";
 import { buyerData, NetworkError, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/preorder";
@@ -36,8 +36,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const input = parsePreorder({ data: { ...form, raceSlug: params.slug } }, lang);
     return redirect((await context.get(servicesContext).preorders.create(input)).link);
   } catch (error) {
-    if (isDomainError(error)) return data({ error: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
-    throw error;
+    const failure = failureOf(error, shopWording(lang));
+    if (!failure) throw error;
+    return data({ error: failure.message }, { status: failure.status });
   }
 }
 

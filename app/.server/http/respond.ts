@@ -1,7 +1,5 @@
-import { z } from "zod";
 import { langFromPath, isLang, type Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/all.ts";
-import { isDomainError } from "../errors.ts";
+import { failureOf, shopWording } from "./failure.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */
 export function apiLang(request: Request): Lang {
@@ -32,12 +30,9 @@ export async function api(request: Request, run: (lang: Lang) => Promise<unknown
   try {
     return json({ data: await run(lang) }, init);
   } catch (error) {
-    if (isDomainError(error)) {
-      return json({ error: { code: error.code, message: message(lang, `errors.${error.key}`, error.params) } }, { status: error.status });
-    }
-    if (error instanceof z.ZodError) {
-      return json({ error: { code: "Invalid", message: message(lang, "errors.invalid"), issues: error.issues.map((i) => i.path.join(".")) } }, { status: 400 });
-    }
-    throw error;
+    const failure = failureOf(error, shopWording(lang));
+    if (!failure) throw error;
+    const { status, ...described } = failure;
+    return json({ error: described }, { status });
   }
 }

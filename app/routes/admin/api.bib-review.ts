@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
-import { errorText } from "../../admin/outcome.ts";
+import { adminWording } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
-import { isDomainError } from "../../.server/errors.ts";
+import { failureOf } from "../../.server/http/failure.ts";
 import { apiLang, json } from "../../.server/http/respond.ts";
 import type { Route } from "./+types/api.bib-review";
 
@@ -30,8 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await admin.bibs.decide(op, input.suggestionId, input.action === "correct" ? { action: "correct", bib: input.bib } : { action: input.action });
     return json({ data: done });
   } catch (error) {
-    if (isDomainError(error)) return json({ error: { code: error.code, message: errorText(lang, error) } }, { status: error.status });
-    if (error instanceof z.ZodError) return json({ error: { code: "Invalid", message: errorText(lang, error) } }, { status: 400 });
-    throw error;
+    const failure = failureOf(error, adminWording(lang));
+    if (!failure) throw error;
+    return json({ error: { code: failure.code, message: failure.message } }, { status: failure.status });
   }
 }
