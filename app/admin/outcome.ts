@@ -16,11 +16,6 @@ export const adminWording =
     return fill(own ?? shop ?? admin.errors.generic, params);
   };
 
-/** The localized text of a service error (a bug's is the generic one). */
-export function errorText(lang: Lang, error: unknown): string {
-  return failureOf(error, adminWording(lang))?.message ?? ADMIN_MESSAGES[lang].errors.generic;
-}
-
 /** Runs a loader's service call; a typed failure becomes its status and message (the error boundary shows it). */
 export async function load<T>(lang: Lang, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "../context.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/http/failure.ts";
 import { apiLang } from "../.server/http/respond.ts";
-import { message } from "../i18n/messages/all.ts";
 import type { Route } from "./+types/download";
 
 /** GET /download/{token}: the sold file behind a signed link, as an attachment (`foto-{id}.jpg` or the zip). */
@@ -18,9 +17,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return new Response(message(apiLang(request), `errors.${error.key}`, error.params), {
-      status: error.status,
+    const failure = failureOf(error, shopWording(apiLang(request)));
+    if (!failure) throw error;
+    return new Response(failure.message, {
+      status: failure.status,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }

@@ -17,6 +17,7 @@ import { fill } from "../i18n/messages/index.ts";
 import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/http/failure.ts";
 import { photoDateTime } from "../storefront/photo-time.ts";
 import type { Route } from "./+types/purchase";
 
@@ -44,8 +45,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (form.get("intent") === "zip") return { zip: await purchases.requestZip(params.id) };
     return data({ error: message(lang, "errors.invalid") }, { status: 400 });
   } catch (error) {
-    if (isDomainError(error)) return data({ error: message(lang, `errors.${error.key}`, error.params) }, { status: error.status });
-    throw error;
+    const failure = failureOf(error, shopWording(lang));
+    if (!failure) throw error;
+    return data({ error: failure.message }, { status: failure.status });
   }
 }
 

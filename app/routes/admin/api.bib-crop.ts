@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
-import { errorText, idParam } from "../../admin/outcome.ts";
+import { adminWording, idParam } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
-import { isDomainError } from "../../.server/errors.ts";
+import { failureOf } from "../../.server/http/failure.ts";
 import { apiLang } from "../../.server/http/respond.ts";
 import type { Route } from "./+types/api.bib-crop";
 
@@ -19,7 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const jpeg = await context.get(servicesContext).admin.bibs.crop(context.get(operatorContext), suggestionId, w, { evidence });
     return new Response(new Uint8Array(jpeg), { headers: { "Content-Type": "image/jpeg", "Content-Length": String(jpeg.length) } });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return new Response(errorText(apiLang(request), error), { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const failure = failureOf(error, adminWording(apiLang(request)));
+    if (!failure) throw error;
+    return new Response(failure.message, { status: failure.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
