@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bibsNear, indexPassings, parseTimingCsv, timingEvidence, withTiming } from "./timing.ts";
+import { DEFAULT_AUTO_THRESHOLD } from "./decide.ts";
 
 const race = { date: "2025-03-15", timeZone: "America/Argentina/Buenos_Aires" }; // UTC−3
 
@@ -65,6 +66,9 @@ describe("timing match", () => {
     expect(withTiming(0.8, "near")).toBeGreaterThan(0.9);
     expect(withTiming(0.99, "far")).toBeLessThan(0.6);
     expect(withTiming(0.9, "absent")).toBeLessThan(0.9);
+    // A sure reading of a bib the timing file never saw here waits for a person at the default threshold.
+    expect(withTiming(1, "absent")).toBeLessThan(DEFAULT_AUTO_THRESHOLD);
+    expect(withTiming(1, "near")).toBeGreaterThanOrEqual(DEFAULT_AUTO_THRESHOLD);
     expect(withTiming(0.9, "unknown")).toBe(0.9);
     for (const c of [0, 0.3, 0.99, 1])
       for (const e of ["near", "far", "absent", "unknown"] as const) {

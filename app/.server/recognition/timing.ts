@@ -100,12 +100,13 @@ export function timingEvidence(
 /**
  * Moves a reading's confidence by the timing evidence: "near" takes away most
  * of the remaining doubt, "far" halves it, "absent" (no chip read at this
- * point: a missed mat or a misread) lowers it a little.
+ * point: a missed mat, or no runner at all: a sign, a partial read) takes it
+ * under the default auto threshold (0.7), so a person looks.
  */
 export function withTiming(confidence: number, evidence: TimingEvidence): number {
   if (evidence === "near") return 1 - (1 - confidence) * 0.4;
   if (evidence === "far") return confidence * 0.5;
-  if (evidence === "absent") return confidence * 0.85;
+  if (evidence === "absent") return confidence * 0.65;
   return confidence;
 }
 
