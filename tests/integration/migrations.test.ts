@@ -62,18 +62,25 @@ describe("migrations", () => {
   });
 });
 
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../db/migrations");
+
+/** A folder with the migrations as they were before migration `idx` (to fill a database the old way, then migrate it). */
+function migrationsBefore(idx: number): string {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), `dorsal-mig-${idx}-`));
+  fs.mkdirSync(path.join(before, "meta"));
+  const prefix = String(idx).padStart(4, "0");
+  for (const f of fs.readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql") && f < prefix)) fs.copyFileSync(path.join(MIGRATIONS, f), path.join(before, f));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { idx: number }[] };
+  fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < idx) }));
+  return before;
+}
+
 describe("migration 0012 (order-event causes as records)", () => {
   it("reads every sentence the shop used to write back into its record and keeps the rest as legacy text", async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const real = path.resolve(import.meta.dirname, "../../db/migrations");
-    // The migrations as they were before 0012.
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-mig-0011-"));
-    fs.mkdirSync(path.join(before, "meta"));
-    for (const f of fs.readdirSync(real).filter((f) => f.endsWith(".sql") && f < "0012")) fs.copyFileSync(path.join(real, f), path.join(before, f));
-    const journal = JSON.parse(fs.readFileSync(path.join(real, "meta/_journal.json"), "utf8")) as { entries: { idx: number }[] };
-    fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 12) }));
+    const before = migrationsBefore(12);
     const client = new PGlite();
     try {
       const db = drizzle(client);
@@ -94,7 +101,7 @@ describe("migration 0012 (order-event causes as records)", () => {
         "something else",
       ];
       for (const cause of sentences) await client.query("insert into order_events (to_state, cause) values (1, $1)", [cause]);
-      await migrate(db, { migrationsFolder: real });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
       const { rows } = await client.query<{ cause: unknown }>("select cause from order_events order by id");
       expect(rows.map((r) => r.cause)).toEqual([
         { code: "checkout" },
@@ -111,6 +118,49 @@ describe("migration 0012 (order-event causes as records)", () => {
         { code: "providerUnavailable", provider: "stripe" },
         { code: "legacy", text: "something else" },
       ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("migration 0013 (numbers read per race)", () => {
+  it("counts the readings already stored, and keeps counting as photos are read again or deleted", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const before = migrationsBefore(13);
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.query(`insert into races (id, slug, name) values (1, 'sign-10k', '{"es": "10K"}')`);
+      const line = (text: string) => ({ text, confidences: [0.9], detectionScore: 0.9, box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 } });
+      const readings = [["23", "101"], ["23.", "102", "KM 5"], ["23"], []];
+      for (const [i, texts] of readings.entries()) {
+        await client.query("insert into photos (id, public_id, race_id, frame, original_key, sha256, width, height) values ($1, $2, 1, $2, $2, $2, 10, 10)", [
+          i + 1,
+          `P${i}`,
+        ]);
+        await client.query("insert into photo_recognitions (photo_id, race_id, status, lines) values ($1, 1, 'done', $2)", [
+          i + 1,
+          JSON.stringify(texts.map(line)),
+        ]);
+      }
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      const counts = async () =>
+        Object.fromEntries(
+          (await client.query<{ number: number; photos: number }>("select number, photos from race_numbers order by number")).rows.map((r) => [
+            r.number,
+            r.photos,
+          ]),
+        );
+      // Number 0: the photos read.
+      expect(await counts()).toEqual({ 0: 4, 23: 3, 101: 1, 102: 1 });
+      await client.query("update photo_recognitions set lines = $1 where photo_id = 3", [JSON.stringify([line("777")])]);
+      await client.query("delete from photos where id = 1");
+      expect(await counts()).toEqual({ 0: 3, 23: 1, 101: 0, 102: 1, 777: 1 });
     } finally {
       await client.close();
       fs.rmSync(before, { recursive: true, force: true });

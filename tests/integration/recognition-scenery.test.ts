@@ -86,8 +86,16 @@ describe("numbers read all over a race", () => {
           .from(raceNumbers)
           .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 23)))
       )[0]?.photos;
-    expect(await count()).toBe(6);
+    // Number 0 counts the photos the race has read.
+    const read = async () =>
+      (
+        await db()
+          .select({ photos: raceNumbers.photos })
+          .from(raceNumbers)
+          .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 0)))
+      )[0]?.photos;
+    expect([await count(), await read()]).toEqual([6, 6]);
     await db().delete(photos).where(eq(photos.id, ids[5]));
-    expect(await count()).toBe(5);
+    expect([await count(), await read()]).toEqual([5, 5]);
   });
 });

@@ -565,9 +565,10 @@ export const photoRecognitions = pgTable(
 );
 
 /**
- * How many of a race's read photos each number (1–5 digits) was read in,
- * kept by a trigger on photo_recognitions (migration 0013): a number in too
- * many is scenery, not a runner (recognition/scenery.ts).
+ * How many of a race's read photos each number (1–5 digits) was read in, and
+ * under number 0 how many photos the race has read, kept by a trigger on
+ * photo_recognitions (migration 0013): a number in too many is scenery, not a
+ * runner (recognition/scenery.ts).
  */
 export const raceNumbers = pgTable(
   "race_numbers",
@@ -578,7 +579,7 @@ export const raceNumbers = pgTable(
     number: integer("number").notNull(),
     photos: integer("photos").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.raceId, t.number] })],
+  (t) => [primaryKey({ columns: [t.raceId, t.number] }), index("race_numbers_race_photos_idx").on(t.raceId, t.photos)],
 );
 
 /**

@@ -1,9 +1,9 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, eq, gt, gte } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { markImportProgress } from "../db/catalog-progress.ts";
 import { inTransaction, type Db } from "../db/client.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
-import { bibSuggestions, photoBibs, photoRecognitions, raceNumbers, races, startList, timingPassings } from "../db/schema.ts";
+import { bibSuggestions, photoBibs, raceNumbers, races, startList, timingPassings } from "../db/schema.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { sceneryFloor } from "./scenery.ts";
@@ -32,16 +32,16 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   };
 }
 
-/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers). */
+/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers; number 0 is the photos read). */
 async function sceneryIn(db: Db, raceId: number): Promise<Set<number>> {
-  const [{ read }] = await db
-    .select({ read: count() })
-    .from(photoRecognitions)
-    .where(and(eq(photoRecognitions.raceId, raceId), eq(photoRecognitions.status, "done")));
+  const [counted] = await db
+    .select({ photos: raceNumbers.photos })
+    .from(raceNumbers)
+    .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 0)));
   const rows = await db
     .select({ number: raceNumbers.number })
     .from(raceNumbers)
-    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(read))));
+    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(counted?.photos ?? 0)), gt(raceNumbers.number, 0)));
   return new Set(rows.map((r) => r.number));
 }
 
