@@ -22,9 +22,10 @@ import {
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
   type PhotoReading,
+  numbersRead,
   type ReadSettings,
+  sceneryOf,
 } from "../../app/.server/recognition/index.ts";
-import { numbersRead, sceneryOf } from "../../app/.server/recognition/scenery.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { ensureFieldSet } from "./field-set/index.ts";
 

@@ -3,11 +3,12 @@ import { DomainError } from "../errors.ts";
 import type { DeliveryDeps } from "./deps.ts";
 import { deliverySecret, readClaim, signClaim, type Claim } from "./signed-links.ts";
 import { paidOrder, photoFileName, photoOfOrder, soldFileKey, type OrderRow } from "./sold-files.ts";
-import { expireZips, requestZip, ZIP_JOB, ZIP_MIN_PHOTOS, zipJob, type ZipAnswer } from "./zip.ts";
+import { ZIP_MIN_PHOTOS } from "../../domain/zip.ts";
+import { expireZips, requestZip, ZIP_JOB, zipJob, type ZipAnswer } from "./zip.ts";
 
 export type { DeliveryDeps } from "./deps.ts";
 export type { ZipAnswer } from "./zip.ts";
-export { ZIP_JOB, ZIP_MIN_PHOTOS } from "./zip.ts";
+export { ZIP_JOB } from "./zip.ts";
 
 /** A photo link lives long enough to start the download; a zip link for a day. */
 const PHOTO_LINK_SECONDS = 15 * 60;

@@ -14,8 +14,6 @@ import type { DeliveryDeps } from "./deps.ts";
 import { paidOrder, photoFileName, photosOfOrder, soldFileKey, type OrderRow } from "./sold-files.ts";
 
 export const ZIP_JOB = "order.zip";
-/** SPEC §9: the zip section needs at least 10 photos (the rule is the domain's, shared with the purchase page). */
-export { ZIP_MIN_PHOTOS };
 
 export type ZipAnswer = { zip_file: string | null; status: "ready" | "processing"; progress: number };
 

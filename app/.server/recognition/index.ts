@@ -63,6 +63,7 @@ export { createRecognizer, type Recognizer, type RecognizerOptions } from "./rec
 export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
 export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
+export { numbersRead, sceneryOf } from "./scenery.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, REVIEW_FLOOR, type Decision, type RaceContext } from "./decide.ts";
 export {
   parseTimingCsv,
