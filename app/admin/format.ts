@@ -1,8 +1,8 @@
 import type { Lang } from "../i18n/langs.ts";
 import { HTML_LANG } from "../i18n/langs.ts";
 
-/** The shop's own clock: operators in Argentina read times as they lived them. */
-export const SHOP_ZONE = "America/Argentina/Buenos_Aires";
+// The shop's own clock: operators in Argentina read times as they lived them.
+import { SHOP_ZONE } from "../domain/shop-zone.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -16,4 +16,18 @@ export function formatWhen(value: Date | string | null | undefined, lang: Lang):
     formatters.set(lang, format);
   }
   return format.format(date);
+}
+
+/** "noviembre de 2026" for "2026-11": a month of partners' statements. */
+export function formatPeriod(period: string, lang: Lang): string {
+  const [year, month] = period.split("-").map(Number);
+  if (!year || !month) return period;
+  return new Intl.DateTimeFormat(HTML_LANG[lang], { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(Date.UTC(year, month - 1, 15)));
+}
+
+/** The month before or after a "YYYY-MM" one. */
+export function shiftPeriod(period: string, by: number): string {
+  const [year, month] = period.split("-").map(Number);
+  const d = new Date(Date.UTC(year, month - 1 + by, 15));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 }

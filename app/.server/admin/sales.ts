@@ -1,3 +1,4 @@
+import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { dbId } from "../http/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -18,8 +19,6 @@ import type { OrderCause } from "../../domain/order-cause.ts";
 type MediaUrl = (key: string | null | undefined) => string;
 
 export const PAGE = 50;
-/** The shop's business day: dates typed in the filters are Argentine calendar days. */
-export const SHOP_ZONE = "America/Argentina/Buenos_Aires";
 
 const day = z.union([z.literal(""), z.iso.date()]).optional();
 export const orderFilterSchema = z.object({

@@ -15,7 +15,8 @@ import { findRepeat, normalizeEmail, REPEAT_WINDOW_MS, requestHash, type Buyer }
 import type { OrderDeps } from "./deps.ts";
 import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
-import { methodOf, SHOP_ZONE } from "./purchase-view.ts";
+import { methodOf } from "./purchase-view.ts";
+import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { movePreorder, recordCreated } from "./state-machine.ts";
 
 export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };

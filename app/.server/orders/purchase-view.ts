@@ -1,3 +1,4 @@
+import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { asc, desc, eq } from "drizzle-orm";
 import { toUnits, type Currency } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
@@ -12,9 +13,6 @@ import { PAYMENT_METHODS } from "../payments/index.ts";
 import type { OrderDeps } from "./deps.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-
-/** Dates of sales are shown on the wall clock of the race (or the shop's home zone). */
-export const SHOP_ZONE = "America/Argentina/Buenos_Aires";
 
 /** SPEC §3's purchase response; `moneda` (the currency charged), `descuento` and `zip_progress` are our additions. */
 export type PurchaseView = {
