@@ -23,6 +23,9 @@ const FILES: Record<Exclude<AdminScreen, "adminLogin">, string> = {
   adminAccount: "routes/admin/account.tsx",
   adminAudit: "routes/admin/audit.tsx",
   adminExport: "routes/admin/export.ts",
+  adminEarnings: "routes/admin/earnings.tsx",
+  adminShares: "routes/admin/shares.tsx",
+  adminRaceShares: "routes/admin/shares.tsx",
 };
 
 const localized = (screen: AdminScreen, file: string) => LANGS.map((lang) => route(ADMIN_PATHS[screen][lang], file, { id: `${screen}-${lang}` }));

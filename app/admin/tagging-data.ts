@@ -26,7 +26,7 @@ export async function taggingData(admin: Services["admin"], op: Operator, raceId
   // The review queue lists readings, not photos: it needs no window of photos.
   const window: Awaited<ReturnType<typeof admin.photos.window>> =
     view.mode === "review"
-      ? { photos: [], hasNext: false, hasPrevious: false }
+      ? { photos: [], hasNext: false, hasPrevious: false, photographers: [] }
       : await admin.photos.window(op, raceId, { ...view, limit: view.mode === "grid" ? GRID_WINDOW : undefined });
   const review = view.mode === "review" ? await admin.bibs.review(op, raceId) : null;
   const startList = view.mode === "review" ? await admin.bibs.startList(op, raceId, { withoutPhotos: view.who === "missing" }) : null;

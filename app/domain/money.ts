@@ -25,6 +25,11 @@ export function formatMoney(minor: number, currency: Currency): string {
   return `${currencySymbol(currency)} ${formatAmount(minor)}`;
 }
 
+/** "AR$ 1.234,56": to the cent, as partners' statements show earnings. */
+export function formatCents(minor: number, currency: Currency): string {
+  return `${currencySymbol(currency)} ${formatAmount2(minor)}`;
+}
+
 /** Two decimals (the full-set price per image). */
 export function formatAmount2(minor: number): string {
   return grouping2.format(minor / 100);

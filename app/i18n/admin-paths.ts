@@ -32,6 +32,13 @@ export const ADMIN_PATHS = {
   adminOperators: { es: "/admin/operadores", en: "/en/admin/operators", br: "/br/admin/operadores" },
   adminAccount: { es: "/admin/mi-cuenta", en: "/en/admin/account", br: "/br/admin/minha-conta" },
   adminAudit: { es: "/admin/auditoria", en: "/en/admin/audit", br: "/br/admin/auditoria" },
+  adminEarnings: { es: "/admin/ganancias", en: "/en/admin/earnings", br: "/br/admin/ganhos" },
+  adminShares: { es: "/admin/reparto", en: "/en/admin/shares", br: "/br/admin/divisao" },
+  adminRaceShares: {
+    es: "/admin/carreras/:raceId/reparto",
+    en: "/en/admin/races/:raceId/shares",
+    br: "/br/admin/corridas/:raceId/divisao",
+  },
   adminExport: { es: "/admin/exportar/:list", en: "/en/admin/export/:list", br: "/br/admin/exportar/:list" },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../app/context.ts";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator, Role } from "../../app/.server/admin/index.ts";
 import type { Services } from "../../app/.server/services.ts";
 
 /** Logs an operator in through the real service and returns their session, as a request would carry it. */
@@ -18,7 +18,7 @@ export function routerContext(services: Services): RouterContextProvider {
 }
 
 /** An operator other than the first admin, created by the first admin. */
-export async function invite(services: Services, admin: Operator, email: string, role: "admin" | "photographer", raceIds: number[] = []) {
+export async function invite(services: Services, admin: Operator, email: string, role: Role, raceIds: number[] = []) {
   const { password } = await services.admin.operators.invite(admin, { email, role, raceIds });
   return loginAs(services, email, password);
 }

@@ -8,7 +8,7 @@ import type { Env } from "../env.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { emailField } from "../http/fields.ts";
 
-export type Role = "admin" | "photographer";
+export type Role = "admin" | "photographer" | "organizer";
 
 const credentials = z.object({ email: emailField, password: z.string().min(8, "must be at least 8 characters") });
 

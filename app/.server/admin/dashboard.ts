@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import type { Operator } from "./operator.ts";
 import { listRaces } from "./races.ts";
-import { orderRace, SHOP_ZONE } from "./sales.ts";
+import { earningsSince } from "../partners/index.ts";
+import { orderRace } from "./sales.ts";
+import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 
 export const DASHBOARD_DAYS = 30;
 
@@ -72,6 +74,9 @@ export async function dashboard(db: Db, op: Operator) {
   }
   const salesPerRace = [...byRace.values()].filter((r) => r.orders > 0 || r.views > 0).sort((a, b) => b.orders - a.orders || b.views - a.views);
 
+  // What each partner earned of it (their parts of the splits paid in the period) and the shop's part.
+  const partners = await earningsSince(db, new Date(Date.now() - DASHBOARD_DAYS * 24 * 3600 * 1000));
+
   const revenue = { ARS: 0, USD: 0 };
   let orders = 0;
   for (const t of totals) {
@@ -88,6 +93,7 @@ export async function dashboard(db: Db, op: Operator) {
       // Two currencies cannot be added up: the top races are those with the most paid orders.
       topRaces: salesPerRace.filter((r) => r.orders > 0).slice(0, 5),
       views: salesPerRace.reduce((sum, r) => sum + r.views, 0),
+      partners,
     },
     untagged,
   };

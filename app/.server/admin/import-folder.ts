@@ -101,14 +101,20 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
     let last = 0;
     let report: ImportReport;
     try {
-      report = await importFolder(db, storage, folder, (done, total, file) => {
-        const now = Date.now();
-        if (now - last < PROGRESS_EVERY_MS && done < total) return;
-        last = now;
-        void patchRun(db, runId, { progress: { done, total, file } }).catch((error: unknown) =>
-          logger.warn({ err: error, runId }, "import progress not saved"),
-        );
-      });
+      report = await importFolder(
+        db,
+        storage,
+        folder,
+        (done, total, file) => {
+          const now = Date.now();
+          if (now - last < PROGRESS_EVERY_MS && done < total) return;
+          last = now;
+          void patchRun(db, runId, { progress: { done, total, file } }).catch((error: unknown) =>
+            logger.warn({ err: error, runId }, "import progress not saved"),
+          );
+        },
+        operatorId,
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // Only a wrong race.json or photos.csv is final: the operator must fix the folder. Anything

@@ -38,6 +38,8 @@ import { previewRace } from "./preview.ts";
 import { bulkPhotos, taggingWindow, tagPhoto, type BulkAction, type TaggingQuery } from "./tagging.ts";
 import { createPhotoUploads } from "./uploads.ts";
 import { dashboard } from "./dashboard.ts";
+import { markPaid, overviewScreen, payoutFile, setShares, sharesScreen, statementCsv, statementScreen } from "./partners.ts";
+import type { SharePercents } from "../../domain/revenue-split.ts";
 import {
   listMessages,
   listPreorders,
@@ -92,6 +94,7 @@ export { listFilterSchema } from "./inbox.ts";
 export type { ListFilter } from "./inbox.ts";
 export type { DayPoint, RaceSales } from "./dashboard.ts";
 export { toCsv } from "./csv.ts";
+export { currentPeriod } from "./partners.ts";
 export { IMPORT_JOB } from "./import-folder.ts";
 export { ACCOUNT_FAILURES_BEFORE_DELAY, LOGIN_WINDOW_MS, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR } from "./login.ts";
 
@@ -218,6 +221,16 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       reply: (op: Operator, id: number, body: string) => replyToMessage(db, mailer, op, id, { body }),
     },
     dashboard: (op: Operator) => dashboard(db, op),
+    /** Partners' shares, statements and payouts (issue 20). */
+    partners: {
+      shares: (op: Operator, raceId: number | null) => sharesScreen(db, op, raceId),
+      setShares: (op: Operator, raceId: number | null, input: { organizerId: number | null; percents: SharePercents }) => setShares(db, op, raceId, input),
+      statement: (op: Operator, partnerId?: number) => statementScreen(db, op, partnerId),
+      statementCsv: (op: Operator, partnerId?: number) => statementCsv(db, op, partnerId),
+      overview: (op: Operator, period: string) => overviewScreen(db, op, period),
+      markPaid: (op: Operator, input: { partnerId: number; period: string; reference: string }) => markPaid(db, op, input),
+      payoutFile: (op: Operator, period: string) => payoutFile(db, op, period),
+    },
     photos: {
       progress: (op: Operator, raceId: number) => photoProgress(db, op, raceId, recognition),
       recognize: (op: Operator, raceId: number) => recognizeRace(db, op, raceId, recognition),

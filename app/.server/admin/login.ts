@@ -1,3 +1,4 @@
+import type { Role } from "./accounts.ts";
 import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
 import { inTransaction, type Db } from "../db/client.ts";
 import { adminUsers, loginAttempts } from "../db/schema.ts";
@@ -79,7 +80,7 @@ async function isKnownAddress(db: Db, email: string, ip: string): Promise<boolea
 }
 
 /** Checks the password and opens a session; answers the Set-Cookie header. */
-export async function login(deps: SessionDeps, input: LoginInput): Promise<{ setCookie: string; role: "admin" | "photographer" }> {
+export async function login(deps: SessionDeps, input: LoginInput): Promise<{ setCookie: string; role: Role }> {
   const { db } = deps;
   const email = input.email.trim().toLowerCase().slice(0, 254);
   const attempt = await admitAttempt(db, email, input.ip);

@@ -19,20 +19,26 @@ export type OperatorRow = {
   disabled: boolean;
   createdAt: Date;
   raceIds: number[];
+  payoutDetails: string;
 };
+
+/** Where a partner is paid (bank, account, alias): free text for the payout file. */
+const payoutDetails = z.string().trim().max(500).default("");
 
 export const inviteSchema = z.object({
   email: emailField.transform((email) => email.toLowerCase()),
   name: z.string().trim().max(120).default(""),
-  role: z.enum(["admin", "photographer"]),
+  role: z.enum(["admin", "photographer", "organizer"]),
   raceIds: z.array(dbId).default([]),
+  payoutDetails: payoutDetails,
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
 export const updateOperatorSchema = z.object({
   name: z.string().trim().max(120).default(""),
-  role: z.enum(["admin", "photographer"]),
+  role: z.enum(["admin", "photographer", "organizer"]),
   raceIds: z.array(dbId).default([]),
+  payoutDetails: payoutDetails,
   disabled: z.boolean().default(false),
 });
 export type UpdateOperatorInput = z.input<typeof updateOperatorSchema>;
@@ -49,6 +55,7 @@ export async function listOperators(db: Db, op: Operator): Promise<OperatorRow[]
     disabled: Boolean(r.disabledAt),
     createdAt: r.createdAt,
     raceIds: assignments.filter((a) => a.adminId === r.id).map((a) => a.raceId),
+    payoutDetails: r.payoutDetails,
   }));
 }
 
@@ -68,7 +75,7 @@ export async function inviteOperator(db: Db, op: Operator, input: InviteInput): 
   const password = generatePassword();
   const [row] = await db
     .insert(adminUsers)
-    .values({ email: data.email, name: data.name, role: data.role, passwordHash: await hashPassword(password) })
+    .values({ email: data.email, name: data.name, role: data.role, payoutDetails: data.payoutDetails, passwordHash: await hashPassword(password) })
     .returning({ id: adminUsers.id });
   await setAssignments(db, row.id, data.role === "photographer" ? data.raceIds : []);
   await audit(db, op, "operator.invite", { operatorId: row.id, email: data.email, role: data.role, raceIds: data.raceIds });
@@ -91,7 +98,7 @@ export async function updateOperator(db: Db, op: Operator, id: number, input: Up
   if (!before) throw new DomainError("NotFound", "notFound");
   await db
     .update(adminUsers)
-    .set({ name: data.name, role: data.role, disabledAt: data.disabled ? (before.disabledAt ?? new Date()) : null })
+    .set({ name: data.name, role: data.role, payoutDetails: data.payoutDetails, disabledAt: data.disabled ? (before.disabledAt ?? new Date()) : null })
     .where(eq(adminUsers.id, id));
   await setAssignments(db, id, data.role === "photographer" ? data.raceIds : []);
   if (data.disabled) await closeSessionsOf(db, id);

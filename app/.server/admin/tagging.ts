@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
 import { inTransaction, type Db } from "../db/client.ts";
-import { bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
+import { adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
 import type { Storage } from "../storage/index.ts";
@@ -34,6 +34,8 @@ export type TaggingPhoto = {
   suggestions: { bib: number; confidence: number }[];
   /** Which of `bibs` recognition put there by itself (nobody confirmed them; each can be undone). */
   auto: { bib: number; confidence: number }[];
+  /** Who is credited with it (their share of its sales); null when nobody is. */
+  photographerId: number | null;
 };
 
 // Capture order (then file name) is the order a photographer shot the race in:
@@ -123,9 +125,12 @@ export async function taggingWindow(db: Db, mediaUrl: MediaUrl, op: Operator, ra
     tagIds: tagRows.filter((t) => t.photoId === p.id).map((t) => t.tagId),
     suggestions: suggestionRows.filter((s) => s.photoId === p.id).map((s) => ({ bib: s.bib, confidence: s.confidence })),
     auto: bibRows.filter((b) => b.photoId === p.id && b.source === "auto").map((b) => ({ bib: b.bib, confidence: b.confidence ?? 0 })),
+    photographerId: p.photographerId,
   }));
   return {
     photos: list,
+    // Who an admin may credit photos to: the accounts that take photos (photographers, and admins who shoot).
+    photographers: op.role === "admin" ? await creditable(db) : [],
     hasPrevious: backwards ? more : await edge("before"),
     hasNext: backwards ? await edge("after") : more,
   };
@@ -163,6 +168,16 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
   return { photoId, bibs: unique.sort((a, b) => a - b), tagIds, tagged: counts?.tagged ?? 0, untagged: counts?.untagged ?? 0 };
 }
 
+/** The accounts photos can be credited to: photographers and admins, not disabled ones. */
+async function creditable(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+    .from(adminUsers)
+    .where(and(inArray(adminUsers.role, ["photographer", "admin"]), isNull(adminUsers.disabledAt)))
+    .orderBy(asc(adminUsers.name), asc(adminUsers.email));
+  return rows.map((r) => ({ id: r.id, name: r.name || r.email }));
+}
+
 /** No single photo sells for more than AR$ 1.000.000 (in minor units), so a cart's total always fits its column. */
 export const MAX_PHOTO_PRICE = 100_000_000;
 
@@ -177,6 +192,7 @@ export const bulkSchema = z.discriminatedUnion("action", [
     saleUsd: z.number().int().nonnegative().max(MAX_PHOTO_PRICE).nullable(),
   }),
   z.object({ action: z.literal("hidden"), hidden: z.boolean() }),
+  z.object({ action: z.literal("photographer"), photographerId: z.number().int().positive().nullable() }),
   z.object({ action: z.literal("delete") }),
 ]);
 export type BulkAction = z.input<typeof bulkSchema>;
@@ -193,7 +209,8 @@ export async function bulkPhotos(
 ) {
   const action = bulkSchema.parse(input);
   // Prices are the shop's: a photographer tags and hides, never makes photos free or puts them on sale.
-  if (action.action === "free" || action.action === "sale") requireAdmin(op);
+  // Who earns from a photo is the shop's call too.
+  if (action.action === "free" || action.action === "sale" || action.action === "photographer") requireAdmin(op);
   await requireRace(db, op, raceId);
   if (!photoIds.length) throw new DomainError("Invalid", "noSelection");
   const targets = (
@@ -244,6 +261,13 @@ export async function bulkPhotos(
       case "hidden":
         await db.update(photos).set({ hidden: action.hidden }).where(inArray(photos.id, targets));
         break;
+      case "photographer": {
+        // Sales already split keep their split: the new photographer earns from the next sale on.
+        if (action.photographerId !== null && !(await creditable(db)).some((a) => a.id === action.photographerId))
+          throw new DomainError("Invalid", "notAPhotographer");
+        await db.update(photos).set({ photographerId: action.photographerId }).where(inArray(photos.id, targets));
+        break;
+      }
       case "delete": {
         const sold = new Set(
           (await db.selectDistinct({ id: orderPhotos.photoId }).from(orderPhotos).where(inArray(orderPhotos.photoId, targets))).map((r) => r.id),

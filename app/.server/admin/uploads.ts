@@ -128,7 +128,7 @@ export function createPhotoUploads({ db, storage, logger, scratch, authenticate 
       let outcome: UploadOutcome;
       try {
         const data = await datastore.readWhole(upload.id);
-        outcome = await serially(race.id, () => ingestPhoto(db, storage, { race, fileName: name, data }));
+        outcome = await serially(race.id, () => ingestPhoto(db, storage, { race, fileName: name, data, photographerId: operatorId }));
       } catch (error) {
         logger.error({ err: error, raceId: race.id, file: name }, "ingesting an uploaded photo failed");
         outcome = { kind: "refused", reason: "could not be stored" };

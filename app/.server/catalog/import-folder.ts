@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { inTransaction, type Db } from "../db/client.ts";
-import { fullsetOverrides, races, tags } from "../db/schema.ts";
+import { adminUsers, fullsetOverrides, races, tags } from "../db/schema.ts";
 import { contentHash, rasterize } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { ingestPhoto } from "./ingest-photo.ts";
@@ -28,11 +28,21 @@ export type ImportProgress = (done: number, total: number, file: string) => void
 const IMAGE = /\.(jpe?g)$/i;
 
 /** Imports an import folder (ARCHITECTURE.md §4). Running it twice changes nothing. */
-export async function importFolder(db: Db, storage: Storage, folder: string, onProgress: ImportProgress = () => {}): Promise<ImportReport> {
+export async function importFolder(
+  db: Db,
+  storage: Storage,
+  folder: string,
+  onProgress: ImportProgress = () => {},
+  /** The account that imports: the photographer of its photos unless the folder names one. */
+  importerId: number | null = null,
+): Promise<ImportReport> {
   const raceJson = await readJson(path.join(folder, "race.json"));
   const file = parseRaceFile(raceJson);
   const csvText = await fs.readFile(path.join(folder, "photos.csv"), "utf8").catch(() => undefined);
   const meta = csvText === undefined ? new Map<string, PhotoMeta>() : parsePhotosCsv(csvText);
+  const accounts = await accountsByEmail(db, [file.photographer, ...[...meta.values()].map((m) => m.photographer)]);
+  for (const m of meta.values()) if (m.photographer) m.photographerId = accounts.get(m.photographer);
+  const folderPhotographer = file.photographer ? accounts.get(file.photographer.toLowerCase()) : importerId;
 
   const { race, created } = await upsertRace(db, storage, folder, file);
   const photosDir = path.join(folder, "photos");
@@ -50,13 +60,24 @@ export async function importFolder(db: Db, storage: Storage, folder: string, onP
   };
   for (const [i, name] of names.entries()) {
     const data = await fs.readFile(path.join(photosDir, name));
-    const outcome = await ingestPhoto(db, storage, { race, fileName: name, data, meta: meta.get(name) });
+    const outcome = await ingestPhoto(db, storage, { race, fileName: name, data, meta: meta.get(name), photographerId: folderPhotographer });
     if (outcome.kind === "duplicate") report.duplicates.push({ file: name, of: outcome.of });
     else if (outcome.kind === "broken") report.broken.push({ file: name, reason: outcome.reason });
     else report[outcome.kind]++;
     onProgress(i + 1, names.length, name);
   }
   return report;
+}
+
+/** The accounts the folder names as photographers; one without an account stops the import before any photo. */
+async function accountsByEmail(db: Db, emails: (string | undefined)[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(emails.filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers).where(inArray(adminUsers.email, wanted));
+  const found = new Map(rows.map((r) => [r.email, r.id]));
+  const missing = wanted.find((e) => !found.has(e));
+  if (missing) throw new FolderError(`photographer ${missing} has no account in the back office`);
+  return found;
 }
 
 async function readJson(file: string): Promise<unknown> {

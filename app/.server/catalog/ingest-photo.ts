@@ -19,7 +19,8 @@ export type IngestOutcome =
   | { kind: "duplicate"; of: string }
   | { kind: "broken"; reason: string };
 
-export type IngestInput = { race: RaceRow; fileName: string; data: Buffer; meta?: PhotoMeta };
+/** `photographerId`: who a new photo is credited to unless its metadata names someone (the uploader, the importer). */
+export type IngestInput = { race: RaceRow; fileName: string; data: Buffer; meta?: PhotoMeta; photographerId?: number | null };
 
 export const frameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, "");
 
@@ -29,7 +30,7 @@ export const frameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, "");
  * again only re-applies its metadata, so a repeated import changes nothing.
  */
 export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput): Promise<IngestOutcome> {
-  const { race, fileName, data, meta = {} } = input;
+  const { race, fileName, data, meta = {}, photographerId = null } = input;
   const sha256 = contentHash(data);
   const frame = frameOf(fileName);
 
@@ -73,6 +74,7 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
         height: size.height,
         takenAt: takenAt ?? null,
         camera: camera ?? null,
+        photographerId: meta.photographerId ?? photographerId,
       })
       .returning({ id: photos.id });
     await applyMeta(tx, race, row.id, meta);
@@ -97,6 +99,7 @@ async function applyMeta(db: Db, race: RaceRow, photoId: number, meta: PhotoMeta
     ["priceUsd", meta.priceUsd],
     ["saleArs", meta.saleArs],
     ["saleUsd", meta.saleUsd],
+    ["photographerId", meta.photographerId],
   ] as const;
   for (const [field, value] of fields) {
     if (value !== undefined && current[field] !== value) (patch as Record<string, unknown>)[field] = value;

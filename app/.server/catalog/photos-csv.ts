@@ -12,9 +12,12 @@ export type PhotoMeta = {
   priceUsd?: number;
   saleArs?: number;
   saleUsd?: number;
+  /** The account of who took it, by e-mail (resolved to an id by the import). */
+  photographer?: string;
+  photographerId?: number;
 };
 
-const COLUMNS = ["file", "bibs", "tags", "free", "price_ars", "price_usd", "sale_ars", "sale_usd"] as const;
+const COLUMNS = ["file", "bibs", "tags", "free", "price_ars", "price_usd", "sale_ars", "sale_usd", "photographer"] as const;
 
 function amount(cell: string, where: string): number | undefined {
   const v = cell.trim();
@@ -59,6 +62,7 @@ export function parsePhotosCsv(text: string): Map<string, PhotoMeta> {
       priceUsd: amount(at("price_usd"), where("price_usd")),
       saleArs: amount(at("sale_ars"), where("sale_ars")),
       saleUsd: amount(at("sale_usd"), where("sale_usd")),
+      photographer: at("photographer").trim().toLowerCase() || undefined,
     });
   });
   return meta;

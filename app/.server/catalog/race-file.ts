@@ -50,6 +50,8 @@ export const raceFileSchema = z.object({
   distances: z.array(text.min(1)).optional(),
   categories: z.array(text.min(1)).optional(),
   tags: z.array(z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), name: localized })).optional(),
+  /** The e-mail of the account that took the folder's photos (photos.csv may name another per photo). */
+  photographer: z.email().optional(),
 });
 
 export type RaceFile = z.infer<typeof raceFileSchema>;

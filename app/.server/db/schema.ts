@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -108,6 +109,8 @@ export const photos = pgTable(
     takenAt: timestamp("taken_at", { withTimezone: true }),
     // The camera that took it (EXIF make, model and serial), so a burst is told from two photographers' frames.
     camera: text("camera"),
+    // Who took it (the account that uploaded or imported it, or the one an admin named): their share of its sales is theirs.
+    photographerId: integer("photographer_id").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
     free: boolean("free").notNull().default(false),
     // Null means "the race's price"; a non-null sale price puts the photo on sale.
     priceArs: integer("price_ars"),
@@ -127,6 +130,7 @@ export const photos = pgTable(
     index("photos_race_order_idx").on(t.raceId, t.free.desc(), t.takenAt, t.id),
     // Bursts (recognition) and "photos around this time" (the race page) look photos up by capture time.
     index("photos_race_taken_idx").on(t.raceId, t.takenAt),
+    index("photos_photographer_idx").on(t.photographerId),
   ],
 );
 
@@ -320,6 +324,8 @@ export const payments = pgTable(
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     /** The provider's refund, once it accepted the request. */
     refundId: text("refund_id"),
+    /** What the provider kept of it (minor units), when it says: it comes off before the partners' split. */
+    fee: integer("fee"),
   },
   (t) => [uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId)],
 );
@@ -409,9 +415,12 @@ export const adminUsers = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["admin", "photographer"] })
+    // An organiser only sees their statement; a photographer also uploads and tags in the races assigned to them.
+    role: text("role", { enum: ["admin", "photographer", "organizer"] })
       .notNull()
       .default("admin"),
+    /** Where a partner's earnings are paid (bank account, alias): shown on the payout file. */
+    payoutDetails: text("payout_details").notNull().default(""),
     createdAt: createdAt(),
     // A disabled operator keeps their audit trail but can no longer log in.
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -655,4 +664,108 @@ export const startList = pgTable(
     team: text("team").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.bib] })],
+);
+
+/**
+ * How a race's sales are shared between the photographer of each photo, the
+ * organiser and the shop, as whole percents; a row without a race is the
+ * shop-wide default. Rows are never changed: a new row applies to sales paid
+ * after it was made (partners/shares.ts).
+ */
+export const raceShares = pgTable(
+  "race_shares",
+  {
+    id: serial("id").primaryKey(),
+    raceId: integer("race_id").references(() => races.id, { onDelete: "cascade" }),
+    organizerId: integer("organizer_id").references(() => adminUsers.id),
+    photographerPct: smallint("photographer_pct").notNull(),
+    organizerPct: smallint("organizer_pct").notNull(),
+    shopPct: smallint("shop_pct").notNull(),
+    setBy: integer("set_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("race_shares_race_idx").on(t.raceId, t.createdAt),
+    check(
+      "race_shares_percents",
+      sql`${t.photographerPct} between 0 and 100 and ${t.organizerPct} between 0 and 100 and ${t.shopPct} between 0 and 100 and ${t.photographerPct} + ${t.organizerPct} + ${t.shopPct} = 100`,
+    ),
+    check("race_shares_organizer", sql`${t.organizerPct} = 0 or ${t.organizerId} is not null`),
+  ],
+);
+
+/**
+ * A paid sale split between its partners ("sale"), or the same split undone by
+ * a refund ("refund"): once each per sale, at the moment it happened.
+ */
+export const saleSplits = pgTable(
+  "sale_splits",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    entry: text("entry", { enum: ["sale", "refund"] }).notNull(),
+    currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
+    /** Minor units received (negative for a refund), and the provider's fee out of it. */
+    received: integer("received").notNull(),
+    fee: integer("fee").notNull().default(0),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sale_splits_order_entry_key").on(t.orderId, t.entry), index("sale_splits_at_idx").on(t.at)],
+);
+
+/** One photo's slice of a split and its parts; the parts always add up to the slice. */
+export const splitLines = pgTable(
+  "split_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    splitId: integer("split_id")
+      .notNull()
+      .references(() => saleSplits.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id),
+    // A cart may hold photos of several races: each photo is cut by its own race's shares.
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id),
+    shareId: integer("share_id")
+      .notNull()
+      .references(() => raceShares.id),
+    photographerId: integer("photographer_id").references(() => adminUsers.id),
+    organizerId: integer("organizer_id").references(() => adminUsers.id),
+    /** A free photo: it earns nothing and counts as a download. */
+    free: boolean("free").notNull(),
+    amount: integer("amount").notNull(),
+    photographerPart: integer("photographer_part").notNull(),
+    organizerPart: integer("organizer_part").notNull(),
+    shopPart: integer("shop_part").notNull(),
+  },
+  (t) => [
+    index("split_lines_split_idx").on(t.splitId),
+    index("split_lines_race_idx").on(t.raceId),
+    index("split_lines_photographer_idx").on(t.photographerId),
+    index("split_lines_organizer_idx").on(t.organizerId),
+    check("split_lines_parts_add_up", sql`${t.photographerPart} + ${t.organizerPart} + ${t.shopPart} = ${t.amount}`),
+  ],
+);
+
+/** A partner's month marked as paid, per currency, with the transfer's reference. */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: serial("id").primaryKey(),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => adminUsers.id),
+    /** The month paid, "YYYY-MM" in the shop's time zone. */
+    period: text("period").notNull(),
+    currency: text("currency", { enum: ["ARS", "USD"] }).notNull(),
+    amount: integer("amount").notNull(),
+    reference: text("reference").notNull(),
+    paidBy: integer("paid_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payouts_partner_period_key").on(t.partnerId, t.period, t.currency)],
 );

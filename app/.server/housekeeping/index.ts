@@ -1,3 +1,4 @@
+import { settlePastSales } from "../partners/index.ts";
 import { and, isNull, lt, or, sql, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
@@ -75,7 +76,9 @@ export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Log
   const handlers: JobHandlers = {
     [HOUSEKEEPING_JOB]: async () => {
       const pruned = await pruneTables(db, expire);
-      logger.info({ pruned }, "housekeeping");
+      // Sales paid before partners' shares existed, or whose split failed when paid.
+      const settled = await settlePastSales(db);
+      logger.info({ pruned, settled }, "housekeeping");
     },
   };
   const ask = () =>

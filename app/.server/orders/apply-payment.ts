@@ -103,10 +103,16 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     if (known) {
       await tx
         .update(payments)
-        .set({ status: known.status === "amount_mismatch" ? known.status : stored, raw: event.raw as object })
+        .set({
+          status: known.status === "amount_mismatch" ? known.status : stored,
+          raw: event.raw as object,
+          ...(event.fee === undefined ? {} : { fee: event.fee }),
+        })
         .where(eq(payments.id, known.id));
     } else {
-      await tx.insert(payments).values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, raw: event.raw as object });
+      await tx
+        .insert(payments)
+        .values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, fee: event.fee ?? null, raw: event.raw as object });
     }
     if (mismatch || known?.status === "amount_mismatch") {
       deps.logger.error({ provider, payment: event.paymentId, amount, currency, expected: target.total }, "payment amount does not match the sale");

@@ -72,8 +72,9 @@ export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: numb
           .returning();
         await tx.insert(orderPhotos).values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
         await recordCreated(tx, { orderId: order.id }, { code: "fromPreorder", preorder: preorder.publicId });
-        await moveOrder(tx, order.id, STATE.paid, { code: "paidByPreorder", preorder: preorder.publicId });
+        // Linked before it is paid: its partners' split takes the pre-payment as what was received.
         await tx.update(preorders).set({ orderId: order.id }).where(eq(preorders.id, preorder.id));
+        await moveOrder(tx, order.id, STATE.paid, { code: "paidByPreorder", preorder: preorder.publicId });
         await movePreorder(tx, preorder.id, STATE.closed, { code: "sale", order: order.publicId });
         // The delivery job e-mails the runner the link, once per sale.
         await queueDelivery(tx, order.id);

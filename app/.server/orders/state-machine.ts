@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { canMove, isStateId, STATE, type StateId } from "../../domain/order-states.ts";
-import type { Db } from "../db/client.ts";
+import { inTransaction, type Db } from "../db/client.ts";
 import { orderEvents, orders, preorders } from "../db/schema.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
+import { settleRefund, settleSale } from "../partners/index.ts";
 
 /**
  * The only code that changes a sale's or pre-purchase's state. It locks the
@@ -24,7 +25,23 @@ export async function moveOrder(tx: Db, orderId: number, to: StateId, cause: Ord
     })
     .where(eq(orders.id, orderId));
   await tx.insert(orderEvents).values({ orderId, fromState: row.state, toState: to, cause });
+  if (to === STATE.paid) await settleApart(tx, (sp) => settleSale(sp, orderId));
+  if (to === STATE.refunded || to === STATE.refundedUnlabeled) await settleApart(tx, (sp) => settleRefund(sp, orderId));
   return true;
+}
+
+/**
+ * The partners' split of a sale is written with the move that pays or refunds
+ * it, in a savepoint of its own: a failure there must never lose a payment.
+ * Housekeeping splits whatever was left unsplit (settlePastSales) and reports
+ * why it failed.
+ */
+async function settleApart(tx: Db, settle: (savepoint: Db) => Promise<boolean>): Promise<void> {
+  try {
+    await inTransaction(tx, settle);
+  } catch {
+    // Left for housekeeping.
+  }
 }
 
 export async function movePreorder(tx: Db, preorderId: number, to: StateId, cause: OrderCause): Promise<boolean> {

@@ -12,6 +12,8 @@ const demoEvent = z.object({
   reference: z.string(),
   amount: z.number().int().nonnegative(),
   currency: z.enum(["ARS", "USD"]),
+  /** A fee the provider kept, as a real provider reports it (tests of the partners' split). */
+  fee: z.number().int().nonnegative().optional(),
 });
 export type DemoEvent = z.infer<typeof demoEvent>;
 
@@ -56,6 +58,7 @@ export function demoProvider(publicUrl: string): DemoProvider {
           reference: e.reference,
           amount: e.amount,
           currency: e.currency,
+          fee: e.fee,
           raw: e,
         },
       ];

@@ -95,9 +95,17 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
           reference: payment.external_reference,
           amount: payment.transaction_amount === undefined ? undefined : Math.round(payment.transaction_amount * 100),
           currency: payment.currency_id === "ARS" || payment.currency_id === "USD" ? payment.currency_id : undefined,
+          fee: feeOf(payment.fee_details),
           raw: { id: payment.id, status: payment.status, status_detail: payment.status_detail },
         },
       ];
     },
   };
+}
+
+/** MercadoPago's fees charged to us (the collector), in minor units; undefined when it lists none. */
+export function feeOf(details: { amount?: number; fee_payer?: string }[] | undefined): number | undefined {
+  const ours = (details ?? []).filter((d) => d.fee_payer === undefined || d.fee_payer === "collector");
+  if (ours.length === 0) return undefined;
+  return Math.round(ours.reduce((sum, d) => sum + (d.amount ?? 0), 0) * 100);
 }

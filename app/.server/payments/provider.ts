@@ -51,6 +51,8 @@ export type PaymentEvent = {
   /** Minor units. */
   amount?: number;
   currency?: Currency;
+  /** What the provider kept of the payment (minor units), when it says; partners share what is left. */
+  fee?: number;
   raw: unknown;
 };
 

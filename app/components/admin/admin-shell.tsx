@@ -10,20 +10,26 @@ import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import { LogoMark } from "../logo.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
+import type { Role } from "../../.server/admin/index.ts";
 
-type Item = { screen: AdminScreen; label: (m: AdminMessages["nav"]) => string; adminOnly?: boolean };
+type Item = { screen: AdminScreen; label: (m: AdminMessages["nav"]) => string; roles: readonly Role[] };
 
+const EVERYONE: readonly Role[] = ["admin", "photographer", "organizer"];
+const ADMINS: readonly Role[] = ["admin"];
+
+/** An organiser sees only their statement and account; photographers also their races. */
 const ITEMS: Item[] = [
-  { screen: "adminDashboard", label: (n) => n.dashboard },
-  { screen: "adminRaces", label: (n) => n.races },
-  { screen: "adminOrders", label: (n) => n.orders, adminOnly: true },
-  { screen: "adminPreorders", label: (n) => n.preorders, adminOnly: true },
-  { screen: "adminSignups", label: (n) => n.signups, adminOnly: true },
-  { screen: "adminMessages", label: (n) => n.messages, adminOnly: true },
-  { screen: "adminSettings", label: (n) => n.settings, adminOnly: true },
-  { screen: "adminOperators", label: (n) => n.operators, adminOnly: true },
-  { screen: "adminAudit", label: (n) => n.audit, adminOnly: true },
-  { screen: "adminAccount", label: (n) => n.account },
+  { screen: "adminDashboard", label: (n) => n.dashboard, roles: ["admin", "photographer"] },
+  { screen: "adminRaces", label: (n) => n.races, roles: ["admin", "photographer"] },
+  { screen: "adminOrders", label: (n) => n.orders, roles: ADMINS },
+  { screen: "adminPreorders", label: (n) => n.preorders, roles: ADMINS },
+  { screen: "adminEarnings", label: (n) => n.earnings, roles: EVERYONE },
+  { screen: "adminSignups", label: (n) => n.signups, roles: ADMINS },
+  { screen: "adminMessages", label: (n) => n.messages, roles: ADMINS },
+  { screen: "adminSettings", label: (n) => n.settings, roles: ADMINS },
+  { screen: "adminOperators", label: (n) => n.operators, roles: ADMINS },
+  { screen: "adminAudit", label: (n) => n.audit, roles: ADMINS },
+  { screen: "adminAccount", label: (n) => n.account, roles: EVERYONE },
 ];
 
 /** The back office's frame: top bar with operator and language, section navigation, content. */
@@ -32,7 +38,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const lang = useLang();
   const m = useAdminMessages();
   const location = useLocation();
-  const items = ITEMS.filter((item) => !item.adminOnly || operator.role === "admin");
+  const items = ITEMS.filter((item) => item.roles.includes(operator.role));
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="sticky top-0 z-40 bg-ink text-white">

@@ -8,10 +8,10 @@ import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
-const ACTIONS = ["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"] as const;
+const ACTIONS = ["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "photographer", "delete"] as const;
 type Action = (typeof ACTIONS)[number];
-/** Prices are the shop's: only admins see these (the server refuses them to photographers too). */
-const PRICE_ACTIONS: readonly Action[] = ["free", "unfree", "sale", "clearSale"];
+/** Prices and who earns from a photo are the shop's: only admins see these (the server refuses them to photographers too). */
+const ADMIN_ACTIONS: readonly Action[] = ["free", "unfree", "sale", "clearSale", "photographer"];
 
 /**
  * Thumbnails with checkboxes and one bulk action for the selection (tag, free,
@@ -24,12 +24,13 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
   const lang = useLang();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const { race, photos, hasNext, hasPrevious } = data;
+  const { race, photos, hasNext, hasPrevious, photographers } = data;
+  const photographerName = new Map(photographers.map((p) => [p.id, p.name]));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [action, setAction] = useState<Action>("addBibs");
   const last = useRef<number | null>(null);
   const isAdmin = useAdmin().operator.role === "admin";
-  const actions = isAdmin ? ACTIONS : ACTIONS.filter((a) => !PRICE_ACTIONS.includes(a));
+  const actions = isAdmin ? ACTIONS : ACTIONS.filter((a) => !ADMIN_ACTIONS.includes(a));
 
   const toggle = (index: number, shift: boolean) => {
     const next = new Set(selected);
@@ -52,6 +53,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
     clearSale: t.clearSale,
     hide: t.hide,
     show: t.show,
+    photographer: t.setPhotographer,
     delete: t.delete,
   };
 
@@ -115,6 +117,19 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
               <input name="saleUsd" className={`${inputClass} mt-0.5 w-24 py-1.5`} inputMode="numeric" pattern="\d*" />
             </label>
           </>
+        )}
+        {action === "photographer" && (
+          <label className="text-xs font-semibold text-slate-600">
+            {t.photographer}
+            <select name="photographerId" className={`${inputClass} mt-0.5 py-1.5`} required>
+              {photographers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+              <option value="none">{t.nobody}</option>
+            </select>
+          </label>
         )}
         <button
           type="submit"
@@ -195,6 +210,11 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
                     {photo.frame}
                   </Link>
                 </div>
+                {isAdmin && (
+                  <p className="truncate px-2 pb-1.5 text-[11px] text-slate-500" data-testid="grid-photographer">
+                    📷 {photo.photographerId === null ? t.nobody : (photographerName.get(photo.photographerId) ?? "—")}
+                  </p>
+                )}
               </li>
             );
           })}

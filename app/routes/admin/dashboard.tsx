@@ -1,12 +1,13 @@
-import { useMemo, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useMemo } from "react";
+import { Link, redirect } from "react-router";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { load } from "../../admin/outcome.ts";
 import { PageHeader } from "../../components/admin/admin-shell.tsx";
 import { Chart } from "../../components/admin/chart.tsx";
+import { Kpi, Panel } from "../../components/admin/panel.tsx";
 import { cellClass, Table } from "../../components/admin/list-tools.tsx";
 import { servicesContext } from "../../context.ts";
-import { formatMoney } from "../../domain/money.ts";
+import { formatCents, formatMoney } from "../../domain/money.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
@@ -16,7 +17,10 @@ import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/inde
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  return load(lang, () => context.get(servicesContext).admin.dashboard(context.get(operatorContext)));
+  const op = context.get(operatorContext);
+  // An organiser's back office is their statement.
+  if (op.role === "organizer") throw redirect(adminHref("adminEarnings", lang));
+  return load(lang, () => context.get(servicesContext).admin.dashboard(op));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -115,6 +119,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </Panel>
         </div>
+        <div className="min-w-0 xl:col-span-2">
+          <Panel title={`${d.byPartner} · ${d.period}`}>
+            {sales.partners.partners.length === 0 ? (
+              <p className="text-sm text-slate-500">{d.noPartners}</p>
+            ) : (
+              <Table head={[m.earnings.partner, m.operators.role, m.earnings.sold, m.earnings.downloads, "AR$", "USD"]} testId="earnings-per-partner">
+                {sales.partners.partners.map((p) => (
+                  <tr key={p.partnerId}>
+                    <td className={cellClass}>
+                      <Link to={adminHref("adminEarnings", lang, {}, { partner: p.partnerId })} className="font-semibold text-brand-700 underline">
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td className={cellClass}>{m.roles[p.role as keyof typeof m.roles] ?? p.role}</td>
+                    <td className={`${cellClass} tabular-nums`}>{p.sold}</td>
+                    <td className={`${cellClass} tabular-nums`}>{p.downloads}</td>
+                    <td className={`${cellClass} tabular-nums`}>{formatCents(p.ars, "ARS")}</td>
+                    <td className={`${cellClass} tabular-nums`}>{formatCents(p.usd, "USD")}</td>
+                  </tr>
+                ))}
+                <tr className="bg-slate-50 font-semibold">
+                  <td className={cellClass} colSpan={4}>
+                    {m.earnings.shopPart}
+                  </td>
+                  <td className={`${cellClass} tabular-nums`}>{formatCents(sales.partners.shop.ars, "ARS")}</td>
+                  <td className={`${cellClass} tabular-nums`}>{formatCents(sales.partners.shop.usd, "USD")}</td>
+                </tr>
+              </Table>
+            )}
+          </Panel>
+        </div>
         <Panel title={d.topRaces}>
           {sales.topRaces.length === 0 ? (
             <p className="text-sm text-slate-500">{d.noSales}</p>
@@ -150,23 +185,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Table>
       </details>
     </>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 className="mb-3 font-bold text-ink">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Kpi({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs font-semibold text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-black tabular-nums text-ink">{value}</dd>
-    </div>
   );
 }

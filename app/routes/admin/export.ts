@@ -4,8 +4,9 @@ import { load } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
 import { langFromPath } from "../../i18n/langs.ts";
 import { pick } from "../../.server/catalog/index.ts";
-import { listFilterSchema, orderFilterSchema, toCsv } from "../../.server/admin/index.ts";
+import { currentPeriod, listFilterSchema, orderFilterSchema, toCsv } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/export";
+import { dbId } from "../../.server/http/fields.ts";
 import { ADMIN_MESSAGES } from "../../i18n/messages/admin/index.ts";
 
 const units = (minor: number) => (minor / 100).toFixed(2);
@@ -75,6 +76,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         return toCsv(
           header.messages,
           rows.map((r) => [r.createdAt, r.name, r.email, r.phone, r.message, r.lang, r.replies]),
+        );
+      }
+      case "earnings": {
+        // A partner's own statement, or (admins) anyone's by ?partner=.
+        const partner = dbId.optional().catch(undefined).parse(query.partner);
+        const rows = await admin.partners.statementCsv(op, partner);
+        return toCsv(
+          header.earnings,
+          rows.map((r) => [r.period, pick(r.name, lang), r.sold, r.downloads, units(r.ars), units(r.usd)]),
+        );
+      }
+      case "payouts": {
+        // This month unless another is asked for, as on the earnings screen.
+        const month = typeof query.month === "string" && query.month ? query.month : currentPeriod();
+        const rows = await admin.partners.payoutFile(op, month);
+        return toCsv(
+          header.payouts,
+          rows.map((r) => [
+            r.period,
+            r.name,
+            r.email,
+            ADMIN_MESSAGES[lang].roles[r.role as "photographer"] ?? r.role,
+            r.payoutDetails,
+            r.currency,
+            units(r.amount),
+          ]),
         );
       }
       default:

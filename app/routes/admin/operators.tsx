@@ -35,15 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     .getAll("raceIds")
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
-  const role = one("role") === "admin" ? ("admin" as const) : ("photographer" as const);
+  const role = one("role") === "admin" ? ("admin" as const) : one("role") === "organizer" ? ("organizer" as const) : ("photographer" as const);
+  const payoutDetails = one("payoutDetails");
   const result = await attempt(lang, async () => {
     switch (one("intent")) {
       case "invite": {
-        const created = await operators.invite(op, { email: one("email"), name: one("name"), role, raceIds });
+        const created = await operators.invite(op, { email: one("email"), name: one("name"), role, raceIds, payoutDetails });
         return fill(m.operators.invited, { email: created.email, password: created.password });
       }
       case "update":
-        await operators.update(op, id.parse(one("id")), { name: one("name"), role, raceIds, disabled: form.get("disabled") === "on" });
+        await operators.update(op, id.parse(one("id")), { name: one("name"), role, raceIds, payoutDetails, disabled: form.get("disabled") === "on" });
         return m.common.saved;
       case "reset": {
         const reset = await operators.resetPassword(op, id.parse(one("id")));
@@ -112,9 +113,17 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
                   <SelectField label={o.role} name="role" id={`role-${operator.id}`} defaultValue={operator.role}>
                     <option value="admin">{m.roles.admin}</option>
                     <option value="photographer">{m.roles.photographer}</option>
+                    <option value="organizer">{m.roles.organizer}</option>
                   </SelectField>
                 </div>
                 {raceChoices("raceIds", operator.raceIds)}
+                <TextField
+                  label={o.payoutDetails}
+                  name="payoutDetails"
+                  id={`payout-${operator.id}`}
+                  defaultValue={operator.payoutDetails}
+                  hint={o.payoutHint}
+                />
                 <CheckboxField label={o.disabled} name="disabled" defaultChecked={operator.disabled} />
                 <div className="flex flex-wrap gap-2">
                   <button type="submit" name="intent" value="update" className={buttonClass} disabled={busy}>
@@ -137,9 +146,11 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
               <TextField label={m.common.name} name="name" id="invite-name" />
               <SelectField label={o.role} name="role" id="invite-role" defaultValue="photographer">
                 <option value="photographer">{m.roles.photographer}</option>
+                <option value="organizer">{m.roles.organizer}</option>
                 <option value="admin">{m.roles.admin}</option>
               </SelectField>
               {raceChoices("raceIds", [])}
+              <TextField label={o.payoutDetails} name="payoutDetails" id="invite-payout" hint={o.payoutHint} />
               <button type="submit" className={buttonClass} disabled={busy}>
                 {o.inviteButton}
               </button>

@@ -79,6 +79,9 @@ export default function RaceEdit({ loaderData, actionData }: Route.ComponentProp
             <Link to={adminHref("adminRacePreview", lang, { raceId: race.id })} className={secondaryButtonClass}>
               {m.raceForm.preview}
             </Link>
+            <Link to={adminHref("adminRaceShares", lang, { raceId: race.id })} className={secondaryButtonClass}>
+              {m.shares.raceLink}
+            </Link>
           </>
         )}
       </PageHeader>

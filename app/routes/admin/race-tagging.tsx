@@ -44,11 +44,13 @@ const whole = z
 const saveForm = z.object({ intent: z.literal("save"), photoId: dbId, bibs, next: z.string().startsWith("/") });
 const bulkForm = z.object({
   intent: z.literal("bulk"),
-  action: z.enum(["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "delete"]),
+  action: z.enum(["addBibs", "removeBibs", "addTag", "removeTag", "free", "unfree", "sale", "clearSale", "hide", "show", "photographer", "delete"]),
   bibs: bibs.optional(),
   tagId: dbId.optional(),
   saleArs: whole.optional(),
   saleUsd: whole.optional(),
+  /** The account credited with the photos; "none" credits nobody. */
+  photographerId: z.union([z.literal("none"), dbId]).optional(),
   back: z.string().startsWith("/"),
 });
 
@@ -170,7 +172,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             ? { action: "sale" as const, saleArs: b.action === "sale" ? (b.saleArs ?? null) : null, saleUsd: b.action === "sale" ? (b.saleUsd ?? null) : null }
             : b.action === "hide" || b.action === "show"
               ? { action: "hidden" as const, hidden: b.action === "hide" }
-              : { action: b.action };
+              : b.action === "photographer"
+                ? { action: "photographer" as const, photographerId: b.photographerId === "none" || b.photographerId === undefined ? null : b.photographerId }
+                : { action: b.action };
   const done = await attempt(lang, () => admin.photos.bulk(op, raceId, ids, change));
   if (!done.ok) return done.response;
   const back = new URL(b.back, "http://x");

@@ -115,7 +115,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   ];
   return (
     <>
-      <PageHeader title={s.title} />
+      <PageHeader title={s.title}>
+        <a href={adminHref("adminShares", lang)} className={secondaryButtonClass}>
+          {m.shares.shopLink}
+        </a>
+      </PageHeader>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div id="banners" className="xl:col-span-2">
           <Section title={s.banners} description={s.bannersHint}>
