@@ -18,11 +18,14 @@ export function formatWhen(value: Date | string | null | undefined, lang: Lang):
   return format.format(date);
 }
 
-/** "noviembre de 2026" for "2026-11": a month of partners' statements. */
-export function formatPeriod(period: string, lang: Lang): string {
+/** "Noviembre de 2026" for "2026-11" ("nov 2026" when short): a month of partners' statements, as a label. */
+export function formatPeriod(period: string, lang: Lang, short = false): string {
   const [year, month] = period.split("-").map(Number);
   if (!year || !month) return period;
-  return new Intl.DateTimeFormat(HTML_LANG[lang], { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(Date.UTC(year, month - 1, 15)));
+  const text = new Intl.DateTimeFormat(HTML_LANG[lang], { timeZone: "UTC", month: short ? "short" : "long", year: "numeric" }).format(
+    new Date(Date.UTC(year, month - 1, 15)),
+  );
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The month before or after a "YYYY-MM" one. */

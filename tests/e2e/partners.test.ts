@@ -154,6 +154,26 @@ describe("the admin's partners overview", () => {
     const after = await file();
     expect(after).not.toContain("ana@photos.test");
     expect(after).toContain("bruno@photos.test");
+
+    // New shares for the race, from its screen: they apply from now on, so the month's figures stay as paid.
+    await page.goto(shop.url(adminHref("adminRaces", "en")));
+    // The only race of this shop.
+    const photosLink = (await page.locator('a[href$="/photos"]').first().getAttribute("href")) ?? "";
+    const raceId = Number(/\/races\/(\d+)\/photos$/.exec(photosLink)?.[1]);
+    expect(raceId).toBeGreaterThan(0);
+    await page.goto(shop.url(adminHref("adminRaceShares", "en", { raceId })));
+    await page.fill("input[name=photographer]", "60");
+    await page.fill("input[name=organizer]", "0");
+    await page.fill("input[name=shop]", "40");
+    await Promise.all([page.waitForURL(/notice=saved/), page.click("[data-testid=shares-form] button[type=submit]")]);
+    await page.getByText(a.shares.saved).waitFor();
+    expect(await page.textContent("[data-testid=shares-history]")).toContain("60 %");
+    await page.fill("input[name=photographer]", "60");
+    await page.fill("input[name=shop]", "30");
+    await page.click("[data-testid=shares-form] button[type=submit]");
+    await page.getByText(a.errors.sharesNotHundred).waitFor();
+    await page.goto(shop.url(adminHref("adminEarnings", "en")));
+    expect(await row("ana").textContent()).toContain("AR$ 3.500,00");
     await context.close();
   });
 });

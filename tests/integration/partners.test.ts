@@ -226,7 +226,10 @@ describe("partners' shares, statements and payouts", () => {
     const [{ received }] = rowsOf<{ received: string }>(
       await shop.database.db.execute(sql`select coalesce(sum(received - fee), 0) as received from sale_splits where currency = 'ARS'`),
     );
+    const { op: idle } = await invite(shop.services, admin, "idle@photos.test", "photographer");
     const overview = await shop.services.admin.partners.overview(admin, month);
+    // A partner who sold nothing is listed with nothing.
+    expect(overview.partners.find((p) => p.partnerId === idle.id)).toMatchObject({ sold: 0, downloads: 0, ars: 0, usd: 0 });
     const partnersArs = overview.partners.reduce((s, p) => s + p.ars, 0);
     expect(partnersArs + overview.shop.ars).toBe(Number(received));
     const olgaRow = overview.partners.find((p) => p.partnerId === olga.id)!;
@@ -280,6 +283,8 @@ describe("partners' shares, statements and payouts", () => {
     await expect(set(60.5, 10, 29.5, olga.id)).rejects.toMatchObject({ key: "sharesNotWhole" });
     await expect(set(110, -10, 0, olga.id)).rejects.toMatchObject({ key: "sharesOutOfRange" });
     await expect(set(60, 10, 30, ana.id)).rejects.toMatchObject({ key: "sharesNotOrganizer" });
+    // The same shares sent again add nothing to the history.
+    await set(65, 10, 25, olga.id);
     expect((await shop.services.admin.partners.shares(admin, race.raceId)).history).toHaveLength(1);
   });
 

@@ -68,6 +68,21 @@ export async function saveShares(db: Db, input: ShareInput): Promise<number> {
       .where(and(eq(adminUsers.id, input.organizerId), eq(adminUsers.role, "organizer")));
     if (!partner) throw invalid("sharesNotOrganizer");
   }
+  // The same shares again (a form sent twice) add nothing to the history.
+  const [latest] = await db
+    .select()
+    .from(raceShares)
+    .where(input.raceId === null ? isNull(raceShares.raceId) : eq(raceShares.raceId, input.raceId))
+    .orderBy(desc(raceShares.createdAt), desc(raceShares.id))
+    .limit(1);
+  if (
+    latest &&
+    latest.organizerId === input.organizerId &&
+    latest.photographerPct === input.percents.photographer &&
+    latest.organizerPct === input.percents.organizer &&
+    latest.shopPct === input.percents.shop
+  )
+    return latest.id;
   const [row] = await db
     .insert(raceShares)
     .values({

@@ -28,7 +28,7 @@ const partnerLines = (partnerId: number) => sql`
   from split_lines l join sale_splits s on s.id = l.split_id where l.organizer_id = ${partnerId}`;
 
 const figures = sql`
-  coalesce(sum(case when s.free then 0 when s.entry = 'sale' then 1 else -1 end), 0)::int as sold,
+  coalesce(sum(case when s.entry is null or s.free then 0 when s.entry = 'sale' then 1 else -1 end), 0)::int as sold,
   coalesce(sum(case when s.free and s.entry = 'sale' then 1 else 0 end), 0)::int as downloads,
   coalesce(sum(s.part) filter (where s.currency = 'ARS'), 0)::bigint as ars,
   coalesce(sum(s.part) filter (where s.currency = 'USD'), 0)::bigint as usd`;

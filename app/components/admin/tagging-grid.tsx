@@ -212,7 +212,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
                 </div>
                 {isAdmin && (
                   <p className="truncate px-2 pb-1.5 text-[11px] text-slate-500" data-testid="grid-photographer">
-                    📷 {photo.photographerId === null ? t.nobody : (photographerName.get(photo.photographerId) ?? "—")}
+                    {t.photographer}: {photo.photographerId === null ? t.nobody : (photographerName.get(photo.photographerId) ?? "—")}
                   </p>
                 )}
               </li>

@@ -60,9 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(target.pathname + target.search);
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const m = ADMIN_MESSAGES[langFromPath(location.pathname)];
-  return [{ title: `${m.earnings.title} · ${m.brand}` }];
+  const title =
+    loaderData?.kind === "statement" ? fill(m.earnings.partnerTitle, { name: loaderData.partner.name || loaderData.partner.email }) : m.earnings.title;
+  return [{ title: `${title} · ${m.brand}` }];
 };
 
 export default function Earnings({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,7 +105,7 @@ function Overview({ data }: { data: OverviewData }) {
         <Link to={monthHref(shiftPeriod(period, -1))} className={secondaryButtonClass} rel="prev">
           ← {formatPeriod(shiftPeriod(period, -1), lang)}
         </Link>
-        <h2 className="px-2 text-lg font-bold capitalize text-ink" data-testid="period">
+        <h2 className="px-2 text-lg font-bold text-ink" data-testid="period">
           {formatPeriod(period, lang)}
         </h2>
         {period < data.thisMonth && (
@@ -112,18 +114,17 @@ function Overview({ data }: { data: OverviewData }) {
           </Link>
         )}
       </nav>
-      <Table head={[e.partner, m.operators.role, e.sold, e.downloads, "AR$", "USD", e.paid]} testId="partners-month">
+      <Table head={[e.partner, "AR$", "USD", e.paid]} testId="partners-month" compact>
         {partners.map((p) => (
           <tr key={p.partnerId}>
             <td className={cellClass}>
               <Link to={adminHref("adminEarnings", lang, {}, { partner: p.partnerId })} className="font-semibold text-brand-700 underline">
                 {p.name || p.email}
               </Link>
+              <span className="block text-xs text-slate-600">{m.roles[p.role as keyof AdminMessages["roles"]] ?? p.role}</span>
+              <Counts sold={p.sold} downloads={p.downloads} />
               {p.payoutDetails && <span className="block max-w-xs truncate text-xs text-slate-500">{p.payoutDetails}</span>}
             </td>
-            <td className={cellClass}>{m.roles[p.role as keyof AdminMessages["roles"]] ?? p.role}</td>
-            <td className={`${cellClass} tabular-nums`}>{p.sold}</td>
-            <td className={`${cellClass} tabular-nums`}>{p.downloads}</td>
             <td className={`${cellClass} tabular-nums`}>{formatCents(p.ars, "ARS")}</td>
             <td className={`${cellClass} tabular-nums`}>{formatCents(p.usd, "USD")}</td>
             <td className={cellClass}>
@@ -132,9 +133,7 @@ function Overview({ data }: { data: OverviewData }) {
           </tr>
         ))}
         <tr className="bg-slate-50 font-semibold">
-          <td className={cellClass} colSpan={4}>
-            {e.shopPart}
-          </td>
+          <td className={cellClass}>{e.shopPart}</td>
           <td className={`${cellClass} tabular-nums`}>{formatCents(shop.ars, "ARS")}</td>
           <td className={`${cellClass} tabular-nums`}>{formatCents(shop.usd, "USD")}</td>
           <td className={cellClass} />
@@ -207,18 +206,19 @@ function Statement({ data }: { data: StatementData }) {
           <Panel title={e.perMonth}>
             <Chart
               kind="bar"
-              labels={chartMonths.map((p) => formatPeriod(p, lang))}
+              labels={chartMonths.map((p) => formatPeriod(p, lang, true))}
               series={series}
               title={fill(m.dashboard.chartLabel, { title: e.perMonth })}
             />
           </Panel>
           <Panel title={e.perRace}>
-            <Table head={[m.common.race, e.sold, e.downloads, "AR$", "USD"]} testId="earnings-per-race">
+            <Table head={[m.common.race, "AR$", "USD"]} testId="earnings-per-race" compact>
               {races.map((r) => (
                 <tr key={r.raceId}>
-                  <td className={cellClass}>{r.name[lang] || r.name.es}</td>
-                  <td className={`${cellClass} tabular-nums`}>{r.sold}</td>
-                  <td className={`${cellClass} tabular-nums`}>{r.downloads}</td>
+                  <td className={cellClass}>
+                    {r.name[lang] || r.name.es}
+                    <Counts sold={r.sold} downloads={r.downloads} />
+                  </td>
                   <td className={`${cellClass} tabular-nums`}>{formatCents(r.ars, "ARS")}</td>
                   <td className={`${cellClass} tabular-nums`}>{formatCents(r.usd, "USD")}</td>
                 </tr>
@@ -227,12 +227,13 @@ function Statement({ data }: { data: StatementData }) {
           </Panel>
           <div className="min-w-0 xl:col-span-2">
             <Panel title={e.months}>
-              <Table head={[e.month, e.sold, e.downloads, "AR$", "USD", e.paid]} testId="earnings-per-month">
+              <Table head={[e.month, "AR$", "USD", e.paid]} testId="earnings-per-month" compact>
                 {months.map((row) => (
                   <tr key={row.period}>
-                    <td className={`${cellClass} capitalize`}>{formatPeriod(row.period, lang)}</td>
-                    <td className={`${cellClass} tabular-nums`}>{row.sold}</td>
-                    <td className={`${cellClass} tabular-nums`}>{row.downloads}</td>
+                    <td className={cellClass}>
+                      {formatPeriod(row.period, lang)}
+                      <Counts sold={row.sold} downloads={row.downloads} />
+                    </td>
                     <td className={`${cellClass} tabular-nums`}>{formatCents(row.ars, "ARS")}</td>
                     <td className={`${cellClass} tabular-nums`}>{formatCents(row.usd, "USD")}</td>
                     <td className={cellClass}>
@@ -247,6 +248,12 @@ function Statement({ data }: { data: StatementData }) {
       )}
     </>
   );
+}
+
+/** "2 sold · 1 free download" under a row's name. */
+function Counts({ sold, downloads }: { sold: number; downloads: number }) {
+  const lang = useLang();
+  return <span className="block text-xs tabular-nums text-slate-500">{fill(useAdminMessages().earnings.counts, { sold, downloads }, lang)}</span>;
 }
 
 /** What was paid of a month, per currency; an admin marks the rest paid with the transfer's reference. */
@@ -296,7 +303,7 @@ function MarkPaid({
       <input type="hidden" name="partnerId" value={partnerId} />
       <input type="hidden" name="period" value={period} />
       <input type="hidden" name="back" value={back} />
-      <input name="reference" required maxLength={120} placeholder={reference} aria-label={reference} className={`${inputClass} mt-0 w-36 py-1 text-xs`} />
+      <input name="reference" required maxLength={120} placeholder={reference} aria-label={reference} className={`${inputClass} mt-0 w-28 py-1 text-xs`} />
       <button type="submit" className={`${buttonClass} px-2 py-1 text-xs`} disabled={busy} data-testid="mark-paid">
         {label}
       </button>

@@ -49,7 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       .admin.partners.setShares(context.get(operatorContext), raceId, { organizerId: organizerId === "" ? null : organizerId, percents }),
   );
   if (!done.ok) return done.response;
-  throw redirect(`${url.pathname}?notice=saved`);
+  throw redirect(
+    raceId === null ? adminHref("adminShares", lang, {}, { notice: "saved" }) : adminHref("adminRaceShares", lang, { raceId }, { notice: "saved" }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -80,8 +82,8 @@ export default function Shares({ loaderData, actionData }: Route.ComponentProps)
       </PageHeader>
       {saved && <Notice kind="ok">{s.saved}</Notice>}
       {actionData && !actionData.ok && <Notice kind="error">{actionData.error}</Notice>}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[28rem_minmax(0,1fr)]">
-        <Section title={s.formTitle} description={race ? (ownSetting ? s.raceHint : s.raceUsesDefault) : s.shopHint}>
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[28rem_minmax(0,1fr)]">
+        <Section className="max-w-xl" title={s.formTitle} description={race ? (ownSetting ? s.raceHint : s.raceUsesDefault) : s.shopHint}>
           <Form method="post" className="space-y-4" data-testid="shares-form">
             <CsrfField />
             <div className="grid grid-cols-3 gap-3">

@@ -661,6 +661,7 @@ const adminBr = {
     system: "sistema",
   },
   earnings: {
+    counts: "{sold, plural, one {# foto vendida} other {# fotos vendidas}} · {downloads, plural, one {# download grátis} other {# downloads grátis}}",
     title: "Ganhos dos parceiros",
     myTitle: "Meus ganhos",
     partnerTitle: "Ganhos de {name}",

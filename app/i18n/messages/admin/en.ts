@@ -657,6 +657,7 @@ const adminEn = {
     system: "system",
   },
   earnings: {
+    counts: "{sold, plural, one {# photo sold} other {# photos sold}} · {downloads, plural, one {# free download} other {# free downloads}}",
     title: "Partners' earnings",
     myTitle: "My earnings",
     partnerTitle: "Earnings of {name}",

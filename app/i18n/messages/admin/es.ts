@@ -665,6 +665,7 @@ const adminEs = {
     system: "sistema",
   },
   earnings: {
+    counts: "{sold, plural, one {# foto vendida} other {# fotos vendidas}} · {downloads, plural, one {# descarga gratis} other {# descargas gratis}}",
     title: "Ganancias de los socios",
     myTitle: "Mis ganancias",
     partnerTitle: "Ganancias de {name}",
