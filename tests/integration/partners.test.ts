@@ -17,10 +17,11 @@ import { rowsOf } from "../../app/.server/db/client.ts";
 import { orders, photos, saleSplits, splitLines } from "../../app/.server/db/schema.ts";
 import { settlePastSales } from "../../app/.server/partners/index.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
+import { action as createPreorder } from "../../app/routes/api.preventa.ts";
 import { action as webhook } from "../../app/routes/api.webhooks.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
-import { buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { buyer, call, cartItem, ORDERS_RACE, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 import { installFakeProviders, PROVIDER_ENV, signedMpNotification, signedStripeEvent, type FakeProviders } from "./provider-fakes.ts";
 
 const ADMIN = { email: "partners@dorsal.test", password: "partners-password-1" };
@@ -286,6 +287,29 @@ describe("partners' shares, statements and payouts", () => {
     // The same shares sent again add nothing to the history.
     await set(65, 10, 25, olga.id);
     expect((await shop.services.admin.partners.shares(admin, race.raceId)).history).toHaveLength(1);
+  });
+
+  it("splits a pre-order's payment over the photos its sale delivers, by list price, free ones earning nothing", async () => {
+    const { body } = await call(shop, createPreorder, "/api/preventa?lang=es", {
+      method: "POST",
+      body: { data: { ...buyer({ email: "pre101@example.com", confirmEmail: "pre101@example.com" }), raceId: race.raceId, raceSlug: ORDERS_RACE, dni: "101" } },
+    });
+    const id = String(nextPayment++);
+    fake.mpPayments.set(id, { id: Number(id), status: "approved", transaction_amount: 40_000, currency_id: "ARS", external_reference: `preorder:${body.id}` });
+    expect((await mpHook(id)).status).toBe(200);
+    expect(await shop.services.preorders.convertPaid(race.raceId)).toMatchObject({ converted: 1 });
+    const [sale] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.cartHash, `preorder:${body.id}`));
+    expect(sale).toMatchObject({ provider: "preorder", total: 0 });
+    const parts = await partsOf(sale.id);
+    // AR$ 40.000 over S14 (on sale at 3.500), X15 (6.000) and B16 (5.000); the free F13 gets nothing.
+    const slice = (frame: string) => parts.lines.find((l) => l.line.photoId === photoId[frame])!.line;
+    expect(parts.total).toBe(4_000_000);
+    expect(slice("F13")).toMatchObject({ amount: 0, free: true });
+    expect([slice("S14").amount, slice("X15").amount, slice("B16").amount]).toEqual([965_517, 1_655_173, 1_379_310]);
+    expect(parts.ana + parts.bruno + parts.organizer + parts.shop).toBe(4_000_000);
   });
 
   it("splits sales paid before partners existed, once, as if they had been split when paid", async () => {
