@@ -312,6 +312,16 @@ describe("partners' shares, statements and payouts", () => {
     expect(parts.ana + parts.bruno + parts.organizer + parts.shop).toBe(4_000_000);
   });
 
+  it("lets a partner say where to be paid, and shows it to the admin on the payout file", async () => {
+    await shop.services.admin.operators.setPayoutDetails(bruno, "CBU 0000003100000000000001");
+    expect(await shop.services.admin.operators.payoutDetails(bruno)).toBe("CBU 0000003100000000000001");
+    const file = await shop.services.admin.partners.payoutFile(admin, month);
+    expect(file.find((l) => l.partnerId === bruno.id)?.payoutDetails).toBe("CBU 0000003100000000000001");
+    await expect(shop.services.admin.operators.setPayoutDetails(bruno, "x".repeat(501))).rejects.toMatchObject({ status: 400, key: "payoutDetailsTooLong" });
+    const [entry] = await shop.services.admin.audit.list(admin, { q: "operator.payoutDetails" });
+    expect(entry.details).toMatchObject({ before: "", after: "CBU 0000003100000000000001" });
+  });
+
   it("splits sales paid before partners existed, once, as if they had been split when paid", async () => {
     const sale = await buy({ images: [cartItem(race.ids.P06)], email: "late@example.com", confirmEmail: "late@example.com" });
     await pay(sale);

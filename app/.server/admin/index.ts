@@ -12,7 +12,9 @@ import {
   changeOwnPassword,
   inviteOperator,
   listOperators,
+  ownPayoutDetails,
   resetOperatorPassword,
+  setOwnPayoutDetails,
   updateOperator,
   type InviteInput,
   type UpdateOperatorInput,
@@ -156,6 +158,8 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
       update: (op: Operator, id: number, input: UpdateOperatorInput) => updateOperator(db, op, id, input),
       resetPassword: (op: Operator, id: number) => resetOperatorPassword(db, op, id),
       changeOwnPassword: (op: Operator, input: { current: string; next: string; confirm: string }) => changeOwnPassword(db, op, input),
+      payoutDetails: (op: Operator) => ownPayoutDetails(db, op),
+      setPayoutDetails: (op: Operator, text: string) => setOwnPayoutDetails(db, op, text),
     },
     audit: {
       async list(op: Operator, query: { q?: string; before?: number }) {

@@ -137,3 +137,18 @@ export async function changeOwnPassword(db: Db, op: Operator, input: z.input<typ
   await db.delete(adminSessions).where(and(eq(adminSessions.adminId, op.id), ne(adminSessions.id, op.sessionId)));
   await audit(db, op, "operator.changePassword", {});
 }
+
+/** Where the logged-in partner wants their earnings paid; admins see it on the payout file. */
+export async function ownPayoutDetails(db: Db, op: Operator): Promise<string> {
+  const [row] = await db.select({ payoutDetails: adminUsers.payoutDetails }).from(adminUsers).where(eq(adminUsers.id, op.id));
+  return row?.payoutDetails ?? "";
+}
+
+/** Every operator may say where their own earnings go; the change is in the audit log with the old value, for the admin who pays. */
+export async function setOwnPayoutDetails(db: Db, op: Operator, text: string): Promise<void> {
+  const parsed = payoutDetails.safeParse(text);
+  if (!parsed.success) throw invalid("payoutDetailsTooLong");
+  const before = await ownPayoutDetails(db, op);
+  await db.update(adminUsers).set({ payoutDetails: parsed.data }).where(eq(adminUsers.id, op.id));
+  await audit(db, op, "operator.payoutDetails", { before, after: parsed.data });
+}

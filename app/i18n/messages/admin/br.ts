@@ -63,6 +63,7 @@ const adminBr = {
     backToShop: "Voltar para a loja",
   },
   errors: {
+    payoutDetailsTooLong: "Os dados de pagamento podem ter até 500 caracteres.",
     sharesNotWhole: "As porcentagens precisam ser números inteiros.",
     sharesOutOfRange: "Cada porcentagem vai de 0 a 100.",
     sharesNotHundred: "As três porcentagens precisam somar 100.",
@@ -611,6 +612,7 @@ const adminBr = {
   },
   audit: {
     actions: {
+      "operator.payoutDetails": "Mudou os dados de pagamento",
       "shares.set": "Mudou a divisão das vendas",
       "payout.mark": "Marcou um mês pago a um parceiro",
       "payouts.export": "Exportou o arquivo de pagamentos",

@@ -63,6 +63,7 @@ const adminEn = {
     backToShop: "Back to the shop",
   },
   errors: {
+    payoutDetailsTooLong: "Payout details can be up to 500 characters.",
     sharesNotWhole: "Percentages must be whole numbers.",
     sharesOutOfRange: "Each percentage goes from 0 to 100.",
     sharesNotHundred: "The three percentages must add up to 100.",
@@ -607,6 +608,7 @@ const adminEn = {
   },
   audit: {
     actions: {
+      "operator.payoutDetails": "Changed their payout details",
       "shares.set": "Changed how sales are shared",
       "payout.mark": "Marked a partner's month paid",
       "payouts.export": "Exported the payout file",

@@ -62,6 +62,7 @@ const adminEs = {
     backToShop: "Volver a la tienda",
   },
   errors: {
+    payoutDetailsTooLong: "Los datos de pago pueden tener hasta 500 caracteres.",
     sharesNotWhole: "Los porcentajes tienen que ser números enteros.",
     sharesOutOfRange: "Cada porcentaje va de 0 a 100.",
     sharesNotHundred: "Los tres porcentajes tienen que sumar 100.",
@@ -615,6 +616,7 @@ const adminEs = {
   },
   audit: {
     actions: {
+      "operator.payoutDetails": "Cambió sus datos de pago",
       "shares.set": "Cambió el reparto de las ventas",
       "payout.mark": "Marcó un mes pagado a un socio",
       "payouts.export": "Exportó el archivo de pagos",
