@@ -17,7 +17,7 @@ import { progressBar } from "./progress-bar.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
   import <folder>                         import a race folder (race.json, photos/, photos.csv)
-  create-admin <email> [--password P] [--role admin|photographer]
+  create-admin <email> [--password P] [--role admin|photographer|organizer]
   backup <file>                           the whole shop (database and files) in one archive
   restore <file>                          a backup into an empty data folder or database (the shop stopped)
   move-to-postgres <DATABASE_URL> [--s3 <bucket> [--s3-endpoint <url>] [--s3-region <region>]]
@@ -124,7 +124,9 @@ async function main() {
     });
     const email = positionals[0];
     if (!email) throw new EnvError(USAGE);
-    const role = values.role === "photographer" ? "photographer" : "admin";
+    // An unknown role is refused, never taken for admin.
+    const role = values.role ?? "admin";
+    if (role !== "admin" && role !== "photographer" && role !== "organizer") throw new EnvError(USAGE);
     const password = values.password ?? generatePassword();
     const result = await run<{ created: boolean }>(
       env,

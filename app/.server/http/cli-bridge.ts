@@ -11,7 +11,7 @@ import type { Services } from "../services.ts";
 const FOLLOW_BIBS_MS = 30 * 60_000;
 
 const importBody = z.object({ folder: z.string().min(1) });
-const adminBody = z.object({ email: z.string(), password: z.string(), role: z.enum(["admin", "photographer"]).optional() });
+const adminBody = z.object({ email: z.string(), password: z.string(), role: z.enum(["admin", "photographer", "organizer"]).optional() });
 
 function authorized(req: Request, token: string): boolean {
   const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
