@@ -14,11 +14,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentPeriod, type Operator } from "../../app/.server/admin/index.ts";
 import { rowsOf } from "../../app/.server/db/client.ts";
-import { orders, photos, saleSplits, splitLines } from "../../app/.server/db/schema.ts";
+import { orders, photos, raceShares, saleSplits, splitLines } from "../../app/.server/db/schema.ts";
 import { settlePastSales } from "../../app/.server/partners/index.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
 import { action as createPreorder } from "../../app/routes/api.preventa.ts";
 import { action as webhook } from "../../app/routes/api.webhooks.ts";
+import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { buyer, call, cartItem, ORDERS_RACE, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
@@ -328,8 +329,8 @@ describe("partners' shares, statements and payouts", () => {
     const order = await orderOf(sale.id);
     const split = await partsOf(order.id);
     await shop.database.db.delete(saleSplits).where(eq(saleSplits.orderId, order.id));
-    expect(await settlePastSales(shop.database.db)).toBe(1);
-    expect(await settlePastSales(shop.database.db)).toBe(0);
+    expect(await settlePastSales(shop.database.db)).toEqual({ written: 1, failed: [] });
+    expect(await settlePastSales(shop.database.db)).toEqual({ written: 0, failed: [] });
     const again = await partsOf(order.id);
     expect({ ana: again.ana, organizer: again.organizer, shop: again.shop }).toEqual({ ana: split.ana, organizer: split.organizer, shop: split.shop });
   });
@@ -403,5 +404,40 @@ describe("who took each photo", () => {
       .from(photos)
       .where(and(eq(photos.frame, "A1"), eq(photos.raceId, rows[0].raceId)));
     expect(after.photographerId).toBe(eva.id);
+  });
+});
+
+describe("a split that fails", () => {
+  let shop: TestShop;
+  let race: OrdersRace;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    race = await seedOrdersRace(shop);
+  });
+  afterAll(() => shop.close());
+
+  it("never loses the payment, and housekeeping splits the sale once it can", async () => {
+    // Without any shares on record a sale cannot be split.
+    await shop.database.db.delete(raceShares);
+    const { body } = await call(shop, purchase, "/api/purchase?lang=es", { method: "POST", body: { data: { ...buyer(), images: [cartItem(race.ids.P01)] } } });
+    const token = (body.data.link as string).split("/").pop()!;
+    await call(shop, payDemo, `/pay/demo/${token}`, {
+      method: "POST",
+      body: "outcome=approved",
+      params: { token },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.publicId, body.data.id));
+    expect(order.paidAt).not.toBeNull();
+    expect(await shop.database.db.select().from(saleSplits).where(eq(saleSplits.orderId, order.id))).toEqual([]);
+    const failing = await settlePastSales(shop.database.db);
+    expect(failing).toMatchObject({ written: 0, failed: [{ orderId: order.id }] });
+
+    await shop.database.db
+      .insert(raceShares)
+      .values({ raceId: null, photographerPct: 70, organizerPct: 0, shopPct: 30, createdAt: new Date("2000-01-01T00:00:00Z") });
+    expect(await settlePastSales(shop.database.db)).toEqual({ written: 1, failed: [] });
+    const [split] = await shop.database.db.select().from(saleSplits).where(eq(saleSplits.orderId, order.id));
+    expect(split).toMatchObject({ entry: "sale", received: order.total, fee: 0 });
   });
 });

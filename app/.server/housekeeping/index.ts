@@ -77,7 +77,8 @@ export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Log
     [HOUSEKEEPING_JOB]: async () => {
       const pruned = await pruneTables(db, expire);
       // Sales paid before partners' shares existed, or whose split failed when paid.
-      const settled = await settlePastSales(db);
+      const { written: settled, failed } = await settlePastSales(db);
+      if (failed.length) logger.error({ failed }, "sales that could not be split between partners");
       logger.info({ pruned, settled }, "housekeeping");
     },
   };

@@ -83,9 +83,10 @@ export async function settleRefund(tx: Db, orderId: number, at: Date = new Date(
 /**
  * Splits every paid sale that has none yet, and undoes every refunded one not
  * yet undone: sales from before partners existed, and any whose split failed
- * at payment (housekeeping runs it). Returns how many splits it wrote.
+ * at payment (housekeeping runs it). One sale failing never stops the others;
+ * it is named among `failed` and tried again next time.
  */
-export async function settlePastSales(db: Db): Promise<number> {
+export async function settlePastSales(db: Db): Promise<{ written: number; failed: { orderId: number; error: string }[] }> {
   const unsplit = rowsOf<{ id: number; refunded: boolean; refunded_at: string | null }>(
     await db.execute(sql`
       select o.id, o.state in (5, 6) as refunded,
@@ -98,13 +99,19 @@ export async function settlePastSales(db: Db): Promise<number> {
       limit 5000`),
   );
   let written = 0;
+  const failed: { orderId: number; error: string }[] = [];
   for (const row of unsplit) {
-    await inTransaction(db, async (tx) => {
-      if (await settleSale(tx, row.id)) written++;
-      if (row.refunded && (await settleRefund(tx, row.id, row.refunded_at ? new Date(row.refunded_at) : new Date()))) written++;
-    });
+    try {
+      written += await inTransaction(db, async (tx) => {
+        const sale = await settleSale(tx, row.id);
+        const refund = row.refunded && (await settleRefund(tx, row.id, row.refunded_at ? new Date(row.refunded_at) : new Date()));
+        return Number(sale) + Number(refund);
+      });
+    } catch (error) {
+      failed.push({ orderId: row.id, error: error instanceof Error ? error.message : String(error) });
+    }
   }
-  return written;
+  return { written, failed };
 }
 
 /** What the partners share: a pre-order's sale carries the pre-payment; the provider's fee, when reported, comes off. */
