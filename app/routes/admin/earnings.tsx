@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatPeriod, formatWhen, shiftPeriod } from "../../admin/format.ts";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const m = ADMIN_MESSAGES[lang];
   const parsed = markPaidForm.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return { ok: false as const, error: m.errors.invalid };
+  if (!parsed.success) return data({ ok: false as const, error: m.errors.invalid }, { status: 400 });
   const { back, ...input } = parsed.data;
   const done = await attempt(lang, () => context.get(servicesContext).admin.partners.markPaid(context.get(operatorContext), input));
   if (!done.ok) return done.response;

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatWhen } from "../../admin/format.ts";
 import { operatorContext } from "../../admin/operator-context.ts";
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const m = ADMIN_MESSAGES[lang];
   const raceId = raceOf(params);
   const parsed = sharesForm.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return { ok: false as const, error: m.errors.sharesNotWhole };
+  if (!parsed.success) return data({ ok: false as const, error: m.errors.sharesNotWhole }, { status: 400 });
   const { organizerId, ...percents } = parsed.data;
   const done = await attempt(lang, () =>
     context
