@@ -97,6 +97,7 @@ export type { ListFilter } from "./inbox.ts";
 export type { DayPoint, RaceSales } from "./dashboard.ts";
 export { toCsv } from "./csv.ts";
 export { currentPeriod } from "./partners.ts";
+export { PERIOD } from "../partners/index.ts";
 export { IMPORT_JOB } from "./import-folder.ts";
 export { ACCOUNT_FAILURES_BEFORE_DELAY, LOGIN_WINDOW_MS, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR } from "./login.ts";
 

@@ -18,12 +18,11 @@ import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath, type Lang } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
-import { currentPeriod } from "../../.server/admin/index.ts";
+import { currentPeriod, PERIOD } from "../../.server/admin/index.ts";
 import { dbId } from "../../.server/http/fields.ts";
 import type { Route } from "./+types/earnings";
 import { ADMIN_MESSAGES, useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const CHART_MONTHS = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .catch(undefined)
     .parse(url.searchParams.get("partner") ?? undefined);
   const asked = url.searchParams.get("month") ?? "";
-  const month = MONTH.test(asked) ? asked : currentPeriod();
+  const month = PERIOD.test(asked) ? asked : currentPeriod();
   const notice = url.searchParams.get("notice") === "paid" ? "paid" : null;
   if (op.role === "admin" && partner === undefined) {
     return { kind: "overview" as const, notice, thisMonth: currentPeriod(), ...(await load(lang, () => partners.overview(op, month))) };
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: "statement" as const, notice, thisMonth: currentPeriod(), ...(await load(lang, () => partners.statement(op, partner))) };
 }
 
-const markPaidForm = z.object({ partnerId: dbId, period: z.string().regex(MONTH), reference: z.string(), back: z.string().startsWith("/") });
+const markPaidForm = z.object({ partnerId: dbId, period: z.string().regex(PERIOD), reference: z.string(), back: z.string().startsWith("/") });
 
 /** Marks a partner's month paid (admins); answers where the form came from, with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
