@@ -25,6 +25,7 @@ const screens = (Object.keys(PATHS) as Screen[]).flatMap((screen) =>
 
 export default [
   ...screens,
+  route("api/openapi.json", "routes/api.openapi.ts"),
   route("api/fotos/:slug", "routes/api.fotos.ts"),
   route("api/preparacion/:slug", "routes/api.preparacion.ts"),
   route("fake-api/:file", "routes/fake-api.ts"),

@@ -83,6 +83,7 @@ const QUERY_VALUES = [
 const QUERY_KEYS = ["p", "n", "t", "q", "lang", "foto", "race", "state", "raceId", "page", "c", "p[]", "__proto__[x]", "width"];
 
 const API_ROUTES = [
+  "/api/openapi.json",
   "/api/fotos/:slug",
   "/api/preparacion/:slug",
   "/fake-api/:file",

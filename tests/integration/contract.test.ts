@@ -16,7 +16,9 @@ import { loader as fakeApi } from "../../app/routes/fake-api.ts";
 import { loader as preparation } from "../../app/routes/api.preparacion.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { createTestShop, type TestShop } from "./helpers.ts";
-import { ORDERS_RACE, buyer, call, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { ORDERS_RACE, buyer, call as rawCall, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { API_OPERATIONS, type ApiOperation } from "../../app/.server/http/openapi.ts";
+import { loader as openapi } from "../../app/routes/api.openapi.ts";
 
 // Every call of SPEC §7, field by field and type by type, as the storefront and
 // outside scripts read them.
@@ -63,6 +65,34 @@ function expectPurchase(data: Record<string, any>, state: number, paid: boolean)
   expect(data.cliente).toEqual({ nombre: expect.any(String), apellido: expect.any(String), email: expect.any(String) });
   data.fotos.forEach(expectPhoto);
   expect(data.pagado).toBe(paid);
+}
+
+/** The documented operation a call reached, by method and path template. */
+function operationFor(method: string, pathname: string): ApiOperation | undefined {
+  return API_OPERATIONS.find((op) => op.method === method.toLowerCase() && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname));
+}
+
+/** The operations whose answers these tests held to the OpenAPI document. */
+const checked = new Set<string>();
+
+/**
+ * Every call of these tests, its answer held to the schema the OpenAPI
+ * document gives for its path, method and status.
+ */
+async function call(...args: Parameters<typeof rawCall>): ReturnType<typeof rawCall> {
+  const result = await rawCall(...args);
+  const [, , url, options] = args;
+  const { pathname } = new URL(url, "http://shop.test");
+  if (!pathname.startsWith("/api/") || pathname === "/api/openapi.json") return result;
+  const method = options?.method ?? "GET";
+  const op = operationFor(method, pathname);
+  expect(op, `${method} ${pathname} is in the OpenAPI document`).toBeDefined();
+  const documented = op!.responses[result.status];
+  expect(documented, `${method} ${op!.path} answering ${result.status} is in the OpenAPI document`).toBeDefined();
+  const parsed = documented.schema.safeParse(result.body);
+  expect(parsed.success, `${method} ${op!.path} ${result.status}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+  checked.add(`${op!.method} ${op!.path}`);
+  return result;
 }
 
 describe("SPEC §7 contract", () => {
@@ -249,5 +279,32 @@ describe("SPEC §7 contract", () => {
       body: { data: { name: "Ana", email: "ana@example.com", phone: "", message: "¿Dónde están mis fotos?" } },
     });
     expect(res.body.data.status).toBe("success");
+  });
+
+  it("serves the public API's OpenAPI document, naming every call of SPEC §7, and every answer above held to it", async () => {
+    const { status, body } = await rawCall(shop, openapi, "/api/openapi.json");
+    expect(status).toBe(200);
+    expect(body.openapi).toBe("3.1.0");
+    const spec = [
+      "post /api/contact_email",
+      "post /api/download",
+      "post /api/purchase",
+      "get /api/fotos/{slug}",
+      "get /api/purchase/{id}",
+      "post /api/create_zip",
+      "get /api/preventa/{slug}",
+      "post /api/preventa",
+      "get /api/prepurchase/{id}",
+      "get /api/preparacion/{slug}",
+    ];
+    for (const call of spec) {
+      const [method, path] = call.split(" ");
+      expect(body.paths[path]?.[method], call).toBeDefined();
+      expect(body.paths[path][method].responses["200"].content["application/json"].schema, call).toBeTypeOf("object");
+    }
+    expect(body.paths["/api/purchase"].post.requestBody.content["application/json"].schema.properties.data.required).toEqual(
+      expect.arrayContaining(["country", "firstName", "lastName", "email", "confirmEmail"]),
+    );
+    expect([...checked].sort()).toEqual(expect.arrayContaining(spec.sort()));
   });
 });

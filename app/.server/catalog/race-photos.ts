@@ -10,40 +10,12 @@ import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/timing.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
-import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow, type RaceSummary } from "./races.ts";
+import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
+import type { PhotoView, RacePhotosView } from "../http/api-contract.ts";
 
 export const PAGE_SIZE = 60;
 
-/** A photo as SPEC §3 names its fields (amounts in whole units). */
-export type PhotoView = {
-  id: string;
-  id_photo: string;
-  fechahora: string;
-  src_thumb: string;
-  src_media: string;
-  width: number;
-  height: number;
-  free: "1" | "0";
-  precio_arg: number;
-  precio_usd: number;
-  descuento_arg: number;
-  descuento_usd: number;
-};
-
-export type RacePhotosView = RaceSummary & {
-  fotos: PhotoView[];
-  found_rows: number;
-  found_pages: number;
-  page: number;
-  previous: string | null;
-  next: string | null;
-  tags: { slug: string; nombre: string }[];
-  n: number | null;
-  t: string | null;
-  /** Ours, beyond SPEC §3: the time browsed ("HH:MM", null when none) and when the runner's chip crossed the photo point. */
-  h: string | null;
-  passings: string[];
-};
+export type { PhotoView, RacePhotosView } from "../http/api-contract.ts";
 
 /** `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order. */
 export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; lang: Lang };

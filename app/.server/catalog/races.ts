@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { races, tags } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
+import type { RaceSummary } from "../http/api-contract.ts";
 
 export type RaceRow = typeof races.$inferSelect;
 
@@ -13,28 +14,7 @@ export const VISIBLE_STATUSES = ["published", "preparing", "archived"] as const;
 
 export type MediaUrl = (key: string | null | undefined) => string;
 
-/** A race as the spec's race list and race page read it (amounts in whole units). */
-export type RaceSummary = {
-  id: number;
-  slug: string;
-  nombre: string;
-  subtitulo: string;
-  logoUrl: string;
-  imageUrl: string;
-  fecha: string | null;
-  estado: string;
-  uploading: boolean;
-  precio_arg: number;
-  precio_usd: number;
-  fullin_arg: number;
-  fullin_usd: number;
-  fullin_fotos: number;
-  preventa_arg: number;
-  preventa_usd: number;
-  preventa_abierta: boolean;
-  distancias: string[];
-  categorias: string[];
-};
+export type { RaceSummary } from "../http/api-contract.ts";
 
 export function summarize(race: RaceRow, lang: Lang, mediaUrl: MediaUrl): RaceSummary {
   return {

@@ -15,7 +15,8 @@ import { paidOrder, photoFileName, photosOfOrder, soldFileKey, type OrderRow } f
 
 export const ZIP_JOB = "order.zip";
 
-export type ZipAnswer = { zip_file: string | null; status: "ready" | "processing"; progress: number };
+export type { ZipAnswer } from "../http/api-contract.ts";
+import type { ZipAnswer } from "../http/api-contract.ts";
 
 /** POST /api/create_zip: the link when the zip exists, else its job is queued (once) and its progress told. */
 export async function requestZip(deps: DeliveryDeps, publicId: string, zipUrl: (order: OrderRow) => Promise<string>): Promise<ZipAnswer> {

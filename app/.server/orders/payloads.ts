@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { type DomainError, invalid } from "../errors.ts";
+import { envelope } from "../http/api-contract.ts";
 import { dbId, emailField } from "../http/fields.ts";
 import type { PurchaseInput } from "./create-purchase.ts";
 import type { PreorderInput } from "./preorders.ts";
@@ -73,11 +74,13 @@ function fieldError(error: z.ZodError): DomainError {
   return invalid(keys[field] ?? "invalid");
 }
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+/** The bodies of POST /api/purchase and /api/preventa (described in the API's OpenAPI document). */
+export const purchaseBody = envelope(purchaseData);
+export const preorderBody = envelope(preorderData);
 
 /** POST /api/purchase: `{ data: { country, firstName, lastName, email, confirmEmail, images } }`, full set adds `fullIn, raceId, n`. */
 export function parsePurchase(body: unknown, lang: Lang): PurchaseInput {
-  const parsed = envelope(purchaseData).safeParse(body);
+  const parsed = purchaseBody.safeParse(body);
   if (!parsed.success) throw fieldError(parsed.error);
   const d = parsed.data.data;
   const base = { country: d.country, firstName: d.firstName, lastName: d.lastName, email: d.email, lang, idempotencyKey: d.idempotencyKey };
@@ -93,7 +96,7 @@ export function parsePurchase(body: unknown, lang: Lang): PurchaseInput {
 
 /** POST /api/preventa: `{ data: { country, raceId, dni, firstName, lastName, email, confirmEmail, raceSlug, distance? } }`. */
 export function parsePreorder(body: unknown, lang: Lang): PreorderInput {
-  const parsed = envelope(preorderData).safeParse(body);
+  const parsed = preorderBody.safeParse(body);
   if (!parsed.success) throw fieldError(parsed.error);
   const d = parsed.data.data;
   return {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import { formatMoney, toUnits, type Currency } from "../../domain/money.ts";
+import { formatMoney, toUnits } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import { currencyForCountry } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
@@ -17,6 +17,7 @@ import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
 import { methodOf } from "./purchase-view.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
+import type { PrepurchaseView } from "../http/api-contract.ts";
 import { movePreorder, recordCreated } from "./state-machine.ts";
 
 export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };
@@ -151,26 +152,7 @@ export async function mailPreorderConfirmed(deps: OrderDeps, tx: Db, preorderId:
 }
 
 /** SPEC §3's pre-purchase response (both currencies' prices; `moneda` is the one charged); `moneda`, `carrera`, `dni` and `distancia` are our additions. */
-export type PrepurchaseView = {
-  venta: {
-    id: string;
-    id_estado: number;
-    codigo_venta: string | null;
-    fecha: string;
-    fechapago: string | null;
-    total_ars: number;
-    total_usd: number;
-    id_mediodepago: number;
-    mediodepago: string;
-    moneda: Currency;
-    carrera: string;
-    dni: string;
-    distancia: string | null;
-  };
-  cliente: { nombre: string; apellido: string; email: string };
-  pagado: boolean;
-  link: string | null;
-};
+export type { PrepurchaseView } from "../http/api-contract.ts";
 
 export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: Lang): Promise<PrepurchaseView> {
   const [row] = await deps.db

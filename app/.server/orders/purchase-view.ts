@@ -1,10 +1,11 @@
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { asc, desc, eq } from "drizzle-orm";
-import { toUnits, type Currency } from "../../domain/money.ts";
+import { toUnits } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
-import { photoView, type PhotoView } from "../catalog/index.ts";
+import { photoView } from "../catalog/index.ts";
+import type { PurchaseView } from "../http/api-contract.ts";
 import type { Db } from "../db/client.ts";
 import { customers, orderPhotos, orders, photos, races } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
@@ -15,29 +16,7 @@ import type { OrderDeps } from "./deps.ts";
 export type OrderRow = typeof orders.$inferSelect;
 
 /** SPEC §3's purchase response; `moneda` (the currency charged), `descuento` and `zip_progress` are our additions. */
-export type PurchaseView = {
-  venta: {
-    id: string;
-    id_estado: number;
-    tot_fotos: number;
-    subtotal_arg: number;
-    total_arg: number;
-    subtotal_usd: number;
-    total_usd: number;
-    id_mediodepago: number;
-    mediodepago: string;
-    fechaventa: string;
-    fechapago: string | null;
-    moneda: Currency;
-    descuento: number;
-  };
-  cliente: { nombre: string; apellido: string; email: string };
-  fotos: PhotoView[];
-  pagado: boolean;
-  link: string | null;
-  zip_file: string | null;
-  zip_progress: number | null;
-};
+export type { PurchaseView } from "../http/api-contract.ts";
 
 /** The paying method as the spec names it; free sales and pre-order sales get a localized name. */
 export function methodOf(provider: string, lang: Lang): { id: number; name: string } {
