@@ -8,7 +8,8 @@ import { DomainError } from "../errors.ts";
 import type { Mailer } from "../mail/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
-import { dayRange, PAGE } from "./sales.ts";
+import { adminList } from "./listing.ts";
+import { dayRange } from "./sales.ts";
 
 // Pre-orders, notify sign-ups and contact messages: lists with search and CSV.
 
@@ -28,8 +29,7 @@ export const listFilterSchema = z.object({
 export type ListFilter = z.output<typeof listFilterSchema>;
 
 const like = (q: string) => `%${q}%`;
-const paged = <T>(rows: T[], total: number, page: number) => ({ rows, total, page, pageSize: PAGE });
-const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0].n);
+const count = sql<number>`count(*)::int`;
 
 function preorderWhere(f: ListFilter): SQL | undefined {
   const c: SQL[] = [];
@@ -58,7 +58,14 @@ const preorderColumns = {
   orderId: orders.id,
 };
 
-function preorderQuery(db: Db, where: SQL | undefined) {
+export const preorderList = adminList({
+  where: preorderWhere,
+  rows: preorderRows,
+  count: async (db, where) => (await db.select({ n: count }).from(preorders).innerJoin(customers, eq(customers.id, preorders.customerId)).where(where))[0].n,
+  exportAction: "preorders.export",
+});
+
+function preorderRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
   return db
     .select(preorderColumns)
     .from(preorders)
@@ -66,29 +73,9 @@ function preorderQuery(db: Db, where: SQL | undefined) {
     .innerJoin(races, eq(races.id, preorders.raceId))
     .leftJoin(orders, eq(orders.id, preorders.orderId))
     .where(where)
-    .orderBy(desc(preorders.createdAt), desc(preorders.id));
-}
-
-export async function listPreorders(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const where = preorderWhere(f);
-  const total = await countOf(
-    db.select({ n: sql<number>`count(*)::int` }).from(preorders).innerJoin(customers, eq(customers.id, preorders.customerId)).where(where),
-  );
-  return paged(
-    await preorderQuery(db, where)
-      .limit(PAGE)
-      .offset((f.page - 1) * PAGE),
-    total,
-    f.page,
-  );
-}
-
-export async function preordersForCsv(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const rows = await preorderQuery(db, preorderWhere(f)).limit(100_000);
-  await audit(db, op, "preorders.export", { filter: f, rows: rows.length });
-  return rows;
+    .orderBy(desc(preorders.createdAt), desc(preorders.id))
+    .limit(range.limit)
+    .offset(range.offset);
 }
 
 function signupWhere(f: ListFilter): SQL | undefined {
@@ -103,7 +90,7 @@ function signupWhere(f: ListFilter): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-function signupQuery(db: Db, where: SQL | undefined) {
+function signupRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
   return db
     .select({
       id: notifySignups.id,
@@ -120,28 +107,17 @@ function signupQuery(db: Db, where: SQL | undefined) {
     .from(notifySignups)
     .innerJoin(races, eq(races.id, notifySignups.raceId))
     .where(where)
-    .orderBy(desc(notifySignups.createdAt), desc(notifySignups.id));
+    .orderBy(desc(notifySignups.createdAt), desc(notifySignups.id))
+    .limit(range.limit)
+    .offset(range.offset);
 }
 
-export async function listSignups(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const where = signupWhere(f);
-  const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(notifySignups).where(where));
-  return paged(
-    await signupQuery(db, where)
-      .limit(PAGE)
-      .offset((f.page - 1) * PAGE),
-    total,
-    f.page,
-  );
-}
-
-export async function signupsForCsv(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const rows = await signupQuery(db, signupWhere(f)).limit(100_000);
-  await audit(db, op, "signups.export", { filter: f, rows: rows.length });
-  return rows;
-}
+export const signupList = adminList({
+  where: signupWhere,
+  rows: signupRows,
+  count: async (db, where) => (await db.select({ n: count }).from(notifySignups).where(where))[0].n,
+  exportAction: "signups.export",
+});
 
 function messageWhere(f: ListFilter): SQL | undefined {
   const c: SQL[] = [...dayRange(contactMessages.createdAt as never, f.from || undefined, f.to || undefined)];
@@ -154,8 +130,8 @@ function messageWhere(f: ListFilter): SQL | undefined {
 
 const replyCount = sql<number>`(select count(*)::int from contact_replies r where r.message_id = ${contactMessages.id})`;
 
-function messageQuery(db: Db, where: SQL | undefined) {
-  return db
+async function messageRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+  const rows = await db
     .select({
       id: contactMessages.id,
       createdAt: contactMessages.createdAt,
@@ -168,29 +144,18 @@ function messageQuery(db: Db, where: SQL | undefined) {
     })
     .from(contactMessages)
     .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(range.limit)
+    .offset(range.offset);
+  return rows.map((r) => ({ ...r, replies: Number(r.replies) }));
 }
 
-export async function listMessages(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const where = messageWhere(f);
-  const total = await countOf(db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where));
-  const rows = await messageQuery(db, where)
-    .limit(PAGE)
-    .offset((f.page - 1) * PAGE);
-  return paged(
-    rows.map((r) => ({ ...r, replies: Number(r.replies) })),
-    total,
-    f.page,
-  );
-}
-
-export async function messagesForCsv(db: Db, op: Operator, f: ListFilter) {
-  requireAdmin(op);
-  const rows = await messageQuery(db, messageWhere(f)).limit(100_000);
-  await audit(db, op, "messages.export", { filter: f, rows: rows.length });
-  return rows;
-}
+export const messageList = adminList({
+  where: messageWhere,
+  rows: messageRows,
+  count: async (db, where) => (await db.select({ n: count }).from(contactMessages).where(where))[0].n,
+  exportAction: "messages.export",
+});
 
 export async function messageDetail(db: Db, op: Operator, id: number) {
   requireAdmin(op);

@@ -42,28 +42,8 @@ import { createPhotoUploads } from "./uploads.ts";
 import { dashboard } from "./dashboard.ts";
 import { markPaid, overviewScreen, payoutFile, setShares, sharesScreen, statementCsv, statementScreen } from "./partners.ts";
 import type { SharePercents } from "../../domain/revenue-split.ts";
-import {
-  listMessages,
-  listPreorders,
-  listSignups,
-  messageDetail,
-  messagesForCsv,
-  preordersForCsv,
-  replyToMessage,
-  signupsForCsv,
-  type ListFilter,
-} from "./inbox.ts";
-import {
-  listOrders,
-  moveOrderByHand,
-  orderDetail,
-  ordersForCsv,
-  raceOptions,
-  refundThroughProvider,
-  resendPurchaseMail,
-  type ManualMove,
-  type OrderFilter,
-} from "./sales.ts";
+import { messageDetail, messageList, preorderList, replyToMessage, signupList, type ListFilter } from "./inbox.ts";
+import { moveOrderByHand, orderDetail, orderList, raceOptions, refundThroughProvider, resendPurchaseMail, type ManualMove, type OrderFilter } from "./sales.ts";
 import { addBanner, deleteBanner, moveBanner, savePreparation, savePresale, saveSupport, saveTiers, setBannerActive, settingsView } from "./shop-settings.ts";
 import { onPublished, type PublishPorts } from "./publish.ts";
 import { createRace, listRaces, raceEditor, raceHeader, setRaceStatus, updateRace, type RaceImages, type RaceRow } from "./races.ts";
@@ -208,20 +188,20 @@ export function createAdminServices({ db, storage, env, logger, mediaUrl, mailer
         requireAdmin(op);
         return raceOptions(db);
       },
-      list: (op: Operator, filter: OrderFilter) => listOrders(db, op, filter),
-      csv: (op: Operator, filter: OrderFilter) => ordersForCsv(db, op, filter),
+      list: (op: Operator, filter: OrderFilter) => orderList.page(db, op, filter),
+      csv: (op: Operator, filter: OrderFilter) => orderList.csv(db, op, filter),
       detail: (op: Operator, id: number) => orderDetail(db, mediaUrl, op, id),
       move: (op: Operator, id: number, move: ManualMove, reason: string) => moveOrderByHand(db, mailer, op, id, move, reason),
       refund: (op: Operator, id: number) => refundThroughProvider(db, refund, op, id),
       resendMail: (op: Operator, id: number) => resendPurchaseMail(db, mailer, op, id),
     },
     inbox: {
-      preorders: (op: Operator, filter: ListFilter) => listPreorders(db, op, filter),
-      preordersCsv: (op: Operator, filter: ListFilter) => preordersForCsv(db, op, filter),
-      signups: (op: Operator, filter: ListFilter) => listSignups(db, op, filter),
-      signupsCsv: (op: Operator, filter: ListFilter) => signupsForCsv(db, op, filter),
-      messages: (op: Operator, filter: ListFilter) => listMessages(db, op, filter),
-      messagesCsv: (op: Operator, filter: ListFilter) => messagesForCsv(db, op, filter),
+      preorders: (op: Operator, filter: ListFilter) => preorderList.page(db, op, filter),
+      preordersCsv: (op: Operator, filter: ListFilter) => preorderList.csv(db, op, filter),
+      signups: (op: Operator, filter: ListFilter) => signupList.page(db, op, filter),
+      signupsCsv: (op: Operator, filter: ListFilter) => signupList.csv(db, op, filter),
+      messages: (op: Operator, filter: ListFilter) => messageList.page(db, op, filter),
+      messagesCsv: (op: Operator, filter: ListFilter) => messageList.csv(db, op, filter),
       message: (op: Operator, id: number) => messageDetail(db, op, id),
       reply: (op: Operator, id: number, body: string) => replyToMessage(db, mailer, op, id, { body }),
     },

@@ -14,11 +14,10 @@ import type { Mailer } from "../mail/index.ts";
 import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
+import { adminList } from "./listing.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
-
-export const PAGE = 50;
 
 const day = z.union([z.literal(""), z.iso.date()]).optional();
 export const orderFilterSchema = z.object({
@@ -73,46 +72,30 @@ const orderColumns = {
   firstName: customers.firstName,
   lastName: customers.lastName,
   raceId: orderRace,
+  raceName: sql<unknown>`(select r.name from races r where r.id = ${orderRace})`,
   photos: sql<number>`(select count(*)::int from order_photos op where op.order_id = ${orders.id})`,
 };
 
-export async function listOrders(db: Db, op: Operator, filter: OrderFilter) {
-  requireAdmin(op);
-  const where = orderWhere(filter);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where);
-  const rows = await db
+function orderRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+  return db
     .select(orderColumns)
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(PAGE)
-    .offset((filter.page - 1) * PAGE);
-  return {
-    rows: rows.map((r) => ({ ...r, photos: Number(r.photos), raceId: r.raceId === null ? null : Number(r.raceId) })),
-    total: Number(total),
-    page: filter.page,
-    pageSize: PAGE,
-  };
+    .limit(range.limit)
+    .offset(range.offset)
+    .then((rows) => rows.map((r) => ({ ...r, photos: Number(r.photos), raceId: r.raceId === null ? null : Number(r.raceId) })));
 }
 
-/** Every matching order, newest first, for the CSV export. */
-export async function ordersForCsv(db: Db, op: Operator, filter: OrderFilter) {
-  requireAdmin(op);
-  const rows = await db
-    .select({ ...orderColumns, raceName: sql<unknown>`(select r.name from races r where r.id = ${orderRace})` })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(orderWhere(filter))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(100_000);
-  await audit(db, op, "orders.export", { filter, rows: rows.length });
-  return rows;
-}
+/** Orders newest first, a page on screen or every match in the CSV export. */
+export const orderList = adminList({
+  where: orderWhere,
+  rows: orderRows,
+  count: async (db, where) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(where))[0].n,
+  exportAction: "orders.export",
+});
 
 export async function orderDetail(db: Db, mediaUrl: MediaUrl, op: Operator, id: number) {
   requireAdmin(op);
