@@ -1,21 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Form, useNavigate } from "react-router";
-import { postAdminJson } from "../../admin/post-json.ts";
-import { useAdmin } from "../../admin/use-admin.ts";
-import { inRanges, parseBibList, parseBibRanges } from "../../domain/bibs.ts";
+import { Form } from "react-router";
+import { useTaggingDesk } from "../../admin/use-tagging-desk.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
-import type { TaggingPhoto } from "../../.server/admin/index.ts";
 import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
-
-type SaveState = "saving" | "saved" | { error: string };
-
-/** What the bib field starts with: the saved bibs and recognition's open suggestions (so Enter accepts them all). */
-const initialDraft = (photo: TaggingPhoto | undefined) =>
-  !photo ? "" : [...photo.bibs, ...photo.suggestions.map((s) => s.bib).filter((b) => !photo.bibs.includes(b))].join(" ");
 
 /**
  * The keyboard-first tagging desk: one big photo, the bib field always focused.
@@ -26,121 +16,9 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
   const m = useAdminMessages();
   const t = m.tagging;
   const lang = useLang();
-  const { csrfToken } = useAdmin();
-  const navigate = useNavigate();
-  const { race, view, hasNext, hasPrevious } = data;
-  const [photos, setPhotos] = useState(data.photos);
-  const [index, setIndex] = useState(view.before ? data.photos.length - 1 : 0);
-  const photo = photos[index] as TaggingPhoto | undefined;
-  const [draft, setDraft] = useState(() => initialDraft(photo));
-  const [tagIds, setTagIds] = useState<number[]>(photo?.tagIds ?? []);
-  const [problem, setProblem] = useState<string>();
-  const [states, setStates] = useState<Record<number, SaveState>>({});
-  // The desk has moved on by the time a save answers: the status line speaks of the last photo saved.
-  const [lastSaved, setLastSaved] = useState<{ id: number; frame: string } | null>(null);
-  const [counts, setCounts] = useState({ tagged: race.counts.tagged, untagged: race.counts.untagged });
-  const input = useRef<HTMLInputElement>(null);
-  const ranges = useMemo(() => {
-    try {
-      return parseBibRanges(race.bibRanges);
-    } catch {
-      return [];
-    }
-  }, [race.bibRanges]);
-
-  // Focus comes with hydration, not with the server's HTML (no autoFocus): keys typed into the bare HTML
-  // would be selected over and replaced by the first keys typed after it.
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-    // The next photos' images are fetched while the operator reads this one.
-    for (const next of photos.slice(index + 1, index + 4)) if (next.mediumUrl) new Image().src = next.mediumUrl;
-  }, [index, photos]);
-
-  const go = (to: number) => {
-    if (to < 0) {
-      if (hasPrevious && photos.length) navigate(link({ before: photos[0].id, after: undefined, from: undefined }));
-      return;
-    }
-    if (to >= photos.length) {
-      if (hasNext && photos.length) navigate(link({ after: photos[photos.length - 1].id, before: undefined, from: undefined }));
-      else setIndex(photos.length);
-      return;
-    }
-    setIndex(to);
-    setDraft(initialDraft(photos[to]));
-    setTagIds(photos[to].tagIds);
-    setProblem(undefined);
-  };
-
-  const save = () => {
-    if (!photo) return;
-    let bibs: number[];
-    try {
-      bibs = parseBibList(draft);
-    } catch {
-      setProblem(t.badBibs);
-      return;
-    }
-    const id = photo.id;
-    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, bibs, tagIds, suggestions: [], auto: [] } : p)));
-    setStates((s) => ({ ...s, [id]: "saving" }));
-    setLastSaved({ id, frame: photo.frame });
-    postAdminJson<{ tagged: number; untagged: number }>(`/admin/api/photos/${id}/tags?lang=${lang}`, { bibs, tagIds }, csrfToken)
-      .then((counts) => {
-        if (!counts) throw new Error("HTTP 200 without counts");
-        setCounts({ tagged: counts.tagged, untagged: counts.untagged });
-        setStates((s) => ({ ...s, [id]: "saved" }));
-      })
-      .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
-    go(index + 1);
-  };
-
-  /** Takes an automatic tag off this photo for good; the field forgets the number too. */
-  const undoAuto = (bib: number) => {
-    if (!photo) return;
-    const id = photo.id;
-    const drop = (p: TaggingPhoto) => ({ ...p, bibs: p.bibs.filter((b) => b !== bib), auto: p.auto.filter((a) => a.bib !== bib) });
-    setPhotos((list) => list.map((p) => (p.id === id ? drop(p) : p)));
-    setDraft((text) =>
-      text
-        .split(/\s+/)
-        .filter((b) => b && b !== String(bib))
-        .join(" "),
-    );
-    setStates((s) => ({ ...s, [id]: "saving" }));
-    setLastSaved({ id, frame: photo.frame });
-    postAdminJson(`/admin/api/bibs?lang=${lang}`, { action: "undoAuto", photoId: id, bib }, csrfToken)
-      .then(() => setStates((s) => ({ ...s, [id]: "saved" })))
-      .catch((error: Error) => setStates((s) => ({ ...s, [id]: { error: error.message } })));
-    input.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const empty = event.currentTarget.value.trim() === "";
-    if ((event.key === "ArrowRight" && (empty || event.altKey)) || event.key === "PageDown") {
-      event.preventDefault();
-      go(index + 1);
-    } else if ((event.key === "ArrowLeft" && (empty || event.altKey)) || event.key === "PageUp") {
-      event.preventDefault();
-      go(index - 1);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      setDraft(initialDraft(photo));
-      setTagIds(photo?.tagIds ?? []);
-      setProblem(undefined);
-    } else if (event.altKey && (event.key === "u" || event.key === "U") && photo?.auto.length) {
-      // Alt+U takes off the photo's least certain automatic tag.
-      event.preventDefault();
-      undoAuto([...photo.auto].sort((a, b) => a.confidence - b.confidence)[0].bib);
-    } else if (event.altKey && /^[1-9]$/.test(event.key)) {
-      const tag = race.tags[Number(event.key) - 1];
-      if (tag) {
-        event.preventDefault();
-        setTagIds((ids) => (ids.includes(tag.id) ? ids.filter((i) => i !== tag.id) : [...ids, tag.id]));
-      }
-    }
-  };
+  const { race, hasPrevious } = data;
+  const { photos, index, photo, draft, tagIds, problem, states, lastSaved, state, counts, outside, input, go, save, undoAuto, onKeyDown, type, toggleTag } =
+    useTaggingDesk(data, link);
 
   const counter = (
     <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="tag-counts">
@@ -164,12 +42,6 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
     );
   }
 
-  let typed: number[] = [];
-  try {
-    typed = parseBibList(draft);
-  } catch {}
-  const outside = ranges.length ? typed.filter((b) => !inRanges(b, ranges)) : [];
-  const state = lastSaved ? states[lastSaved.id] : undefined;
   const nextHref = photos[index + 1]
     ? link({ from: photos[index + 1].id, after: undefined, before: undefined })
     : link({ after: photo.id, before: undefined, from: undefined });
@@ -222,8 +94,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
               name="bibs"
               value={draft}
               onChange={(e) => {
-                setDraft(e.target.value);
-                setProblem(undefined);
+                type(e.target.value);
               }}
               onKeyDown={onKeyDown}
               inputMode="numeric"
@@ -288,14 +159,7 @@ export function TaggingDesk({ data, link }: { data: TaggingData; link: TaggingLi
                         key={tag.id}
                         className={`cursor-pointer rounded-full px-3 py-1 text-sm font-semibold ring-1 ${on ? "bg-brand-500 text-white ring-brand-500" : "bg-white text-ink ring-slate-300"}`}
                       >
-                        <input
-                          type="checkbox"
-                          name="tag"
-                          value={tag.id}
-                          checked={on}
-                          onChange={() => setTagIds((ids) => (on ? ids.filter((x) => x !== tag.id) : [...ids, tag.id]))}
-                          className="sr-only"
-                        />
+                        <input type="checkbox" name="tag" value={tag.id} checked={on} onChange={() => toggleTag(tag.id)} className="sr-only" />
                         {tag.name[lang] || tag.name.es}
                         {i < 9 && <kbd className="ml-1 text-xs opacity-70">Alt+{i + 1}</kbd>}
                       </label>
