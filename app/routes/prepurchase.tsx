@@ -1,5 +1,5 @@
-import { Link, redirect } from "react-router";
-import { OrderStatusBadge } from "../components/order-status-badge.tsx";
+import { Link } from "react-router";
+import { OrderDetails, OrderHeading, PayOnline, usePaymentState, useRefreshWhilePending } from "../components/order-page.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { servicesContext } from "../context.ts";
 import { formatMoney, toMinor } from "../domain/money.ts";
@@ -9,19 +9,14 @@ import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { orHome } from "../.server/http/respond.ts";
 import { photoDateTime } from "../storefront/photo-time.ts";
 import type { Route } from "./+types/prepurchase";
 
 /** SPEC §8: an unknown pre-purchase goes home. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  try {
-    return await context.get(servicesContext).preorders.view(params.id, lang);
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw redirect(href("home", lang));
-    throw error;
-  }
+  return orHome(lang, () => context.get(servicesContext).preorders.view(params.id, lang));
 }
 
 export const meta: Route.MetaFunction = ({ location, params }) => [
@@ -39,12 +34,15 @@ export default function Prepurchase({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { venta, cliente, pagado, link } = loaderData;
   const pending = venta.id_estado === STATE.pending;
+  // A pre-payment may be credited any moment too.
+  useRefreshWhilePending(pending);
+  const paymentState = usePaymentState(pagado, pending);
   const total = toMinor(venta.moneda === "ARS" ? venta.total_ars : venta.total_usd);
   const rows: [string, string, string][] = [
     [m.prepurchasePage.race, venta.carrera, "race"],
     [m.prepurchasePage.dni, venta.dni, "dni"],
     ...(venta.distancia ? ([[m.prepurchasePage.distance, venta.distancia, "distance"]] as [string, string, string][]) : []),
-    [m.purchasePage.paymentState, pagado ? m.purchasePage.paymentPaid : pending ? m.purchasePage.paymentPending : m.purchasePage.paymentNone, "payment-state"],
+    [m.purchasePage.paymentState, paymentState, "payment-state"],
     [m.prepurchasePage.date, photoDateTime(venta.fecha, lang), "buy-date"],
     [m.purchasePage.payDate, venta.fechapago ? photoDateTime(venta.fechapago, lang) : "—", "pay-date"],
     [m.purchasePage.method, venta.mediodepago || "—", "method"],
@@ -53,10 +51,7 @@ export default function Prepurchase({ loaderData }: Route.ComponentProps) {
   return (
     <PageShell>
       <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12" data-testid="prepurchase" data-state={venta.id_estado}>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 text-2xl font-black text-ink [overflow-wrap:anywhere] sm:text-4xl">{fill(m.prepurchasePage.heading, { id: venta.id })}</h1>
-          <OrderStatusBadge state={venta.id_estado} />
-        </div>
+        <OrderHeading title={fill(m.prepurchasePage.heading, { id: venta.id })} state={venta.id_estado} />
 
         {venta.codigo_venta ? (
           <div className="mt-6 rounded-3xl bg-emerald-50 p-5 ring-1 ring-emerald-200 sm:p-6" data-testid="prepurchase-ready">
@@ -75,31 +70,9 @@ export default function Prepurchase({ loaderData }: Route.ComponentProps) {
           </p>
         )}
 
-        {pending && link && (
-          <div className="mt-6 rounded-3xl bg-amber-50 p-5 ring-1 ring-amber-200 sm:p-6">
-            <a href={link} className="inline-block rounded-full bg-brand-500 px-8 py-3 text-lg font-black text-ink hover:bg-brand-600" data-testid="pay-online">
-              {m.purchasePage.payOnline}
-            </a>
-            <p className="mt-3 text-sm text-amber-900">{m.purchasePage.pendingNote}</p>
-          </div>
-        )}
+        {pending && link && <PayOnline link={link} className="mt-6" />}
 
-        <dl className="mt-6 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
-          {rows.map(([label, value, id]) => (
-            <div key={id}>
-              <dt className="text-xs font-bold uppercase tracking-wider text-slate-500">{label}</dt>
-              <dd className="mt-0.5 font-semibold text-ink" data-testid={id}>
-                {value}
-              </dd>
-            </div>
-          ))}
-          <div className="sm:col-span-2">
-            <dt className="text-xs font-bold uppercase tracking-wider text-slate-500">{m.purchasePage.client}</dt>
-            <dd className="mt-0.5 font-semibold text-ink" data-testid="client">
-              {cliente.nombre} {cliente.apellido} · <span className="font-normal">{cliente.email}</span>
-            </dd>
-          </div>
-        </dl>
+        <OrderDetails rows={rows} client={cliente} className="mt-6" />
       </section>
     </PageShell>
   );

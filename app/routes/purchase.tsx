@@ -1,7 +1,6 @@
-import { useEffect } from "react";
-import { data, redirect, useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 import { OrderPhotoGrid } from "../components/order-photos.tsx";
-import { OrderStatusBadge } from "../components/order-status-badge.tsx";
+import { OrderDetails, OrderHeading, PayOnline, usePaymentState, useRefreshWhilePending } from "../components/order-page.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { PhotoDownload } from "../components/photo-download.tsx";
@@ -10,29 +9,20 @@ import { zipOffered } from "../domain/zip.ts";
 import { servicesContext } from "../context.ts";
 import { toMinor } from "../domain/money.ts";
 import { STATE } from "../domain/order-states.ts";
-import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { isDomainError } from "../.server/errors.ts";
 import { failureOf, shopWording } from "../.server/http/failure.ts";
+import { orHome } from "../.server/http/respond.ts";
 import { photoDateTime } from "../storefront/photo-time.ts";
 import type { Route } from "./+types/purchase";
-
-/** While a payment is pending the page checks again now and then: it may be credited any moment. */
-const PENDING_REFRESH_MS = 10_000;
 
 /** SPEC §8: an unknown purchase goes home. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  try {
-    return await context.get(servicesContext).purchases.view(params.id, lang);
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw redirect(href("home", lang));
-    throw error;
-  }
+  return orHome(lang, () => context.get(servicesContext).purchases.view(params.id, lang));
 }
 
 /** The plain-form fallbacks of the download buttons and the zip button. */
@@ -64,17 +54,10 @@ export const meta: Route.MetaFunction = ({ location, params }) => [
 export default function Purchase({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
   const lang = useLang();
-  const revalidator = useRevalidator();
   const { venta, cliente, fotos, pagado, link } = loaderData;
   const pending = venta.id_estado === STATE.pending;
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), PENDING_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [pending, revalidator]);
-
-  const paymentState = pagado ? m.purchasePage.paymentPaid : pending ? m.purchasePage.paymentPending : m.purchasePage.paymentNone;
+  useRefreshWhilePending(pending);
+  const paymentState = usePaymentState(pagado, pending);
   const zipShown = zipOffered({ photos: fotos.length, paid: pagado, state: venta.id_estado });
   const details: [string, string, string][] = [
     [m.purchasePage.paymentState, paymentState, "payment-state"],
@@ -86,42 +69,12 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   return (
     <PageShell>
       <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12" data-testid="purchase" data-state={venta.id_estado}>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 text-2xl font-black text-ink [overflow-wrap:anywhere] sm:text-4xl">{fill(m.purchasePage.heading, { id: venta.id })}</h1>
-          <OrderStatusBadge state={venta.id_estado} />
-        </div>
+        <OrderHeading title={fill(m.purchasePage.heading, { id: venta.id })} state={venta.id_estado} />
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <div className="space-y-6">
-            <dl className="grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
-              {details.map(([label, value, id]) => (
-                <div key={id}>
-                  <dt className="text-xs font-bold uppercase tracking-wider text-slate-500">{label}</dt>
-                  <dd className="mt-0.5 font-semibold text-ink" data-testid={id}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-              <div className="sm:col-span-2">
-                <dt className="text-xs font-bold uppercase tracking-wider text-slate-500">{m.purchasePage.client}</dt>
-                <dd className="mt-0.5 font-semibold text-ink" data-testid="client">
-                  {cliente.nombre} {cliente.apellido} · <span className="font-normal">{cliente.email}</span>
-                </dd>
-              </div>
-            </dl>
-
-            {pending && link && (
-              <div className="rounded-3xl bg-amber-50 p-5 ring-1 ring-amber-200 sm:p-6">
-                <a
-                  href={link}
-                  className="inline-block rounded-full bg-brand-500 px-8 py-3 text-lg font-black text-ink hover:bg-brand-600"
-                  data-testid="pay-online"
-                >
-                  {m.purchasePage.payOnline}
-                </a>
-                <p className="mt-3 text-sm text-amber-900">{m.purchasePage.pendingNote}</p>
-              </div>
-            )}
+            <OrderDetails rows={details} client={cliente} />
+            {pending && link && <PayOnline link={link} />}
             {venta.id_estado === STATE.cancelled && <p className="rounded-2xl bg-slate-100 p-4 text-slate-700">{m.purchasePage.cancelledNote}</p>}
             {(venta.id_estado === STATE.refunded || venta.id_estado === STATE.refundedUnlabeled) && (
               <p className="rounded-2xl bg-red-50 p-4 text-red-900">{m.purchasePage.refundedNote}</p>

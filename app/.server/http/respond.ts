@@ -1,4 +1,7 @@
 import { langFromPath, isLang, type Lang } from "../../i18n/langs.ts";
+import { redirect } from "react-router";
+import { href } from "../../i18n/href.ts";
+import { isDomainError } from "../errors.ts";
 import { failureOf, shopWording } from "./failure.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */
@@ -34,5 +37,15 @@ export async function api(request: Request, run: (lang: Lang) => Promise<unknown
     if (!failure) throw error;
     const { status, ...described } = failure;
     return json({ error: described }, { status });
+  }
+}
+
+/** A page's data, or home when what it shows does not exist (SPEC §8: an unknown purchase or pre-purchase goes home). */
+export async function orHome<T>(lang: Lang, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) throw redirect(href("home", lang));
+    throw error;
   }
 }
