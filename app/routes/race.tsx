@@ -15,17 +15,14 @@ import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
 import { Deferred } from "../components/deferred.tsx";
 import { FindByTime } from "../components/find-by-time.tsx";
 import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
-import { CameraIcon } from "../components/icons.tsx";
-import { Lightbox } from "../components/lightbox.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { NotifyForm } from "../components/notify-form.tsx";
 import { PageShell } from "../components/page-shell.tsx";
-import { Pagination } from "../components/pagination.tsx";
 import { PresaleBanner } from "../components/presale-banner.tsx";
-import { PhotoCard } from "../components/photo-card.tsx";
 import { PhotoSkeletons } from "../components/photo-skeletons.tsx";
 import { RaceBanners } from "../components/race-banners.tsx";
 import { RaceHero } from "../components/race-hero.tsx";
+import { RacePhotoGrid } from "../components/race-photo-grid.tsx";
 import { TagChips } from "../components/tag-chips.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
@@ -161,8 +158,6 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const pageQuery = { n: race.n, t: race.t, h: race.h };
   const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
-  const fotoId = search.get("foto");
-  const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
   const count = fill(m.race.found, { count: race.found_rows }, lang);
   // A race still in preparation with nothing online yet: the sign-up form says it all.
   const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null && race.h === null;
@@ -220,26 +215,9 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
         {count}
       </p>
 
-      {race.fotos.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-slate-200" data-testid="empty-state">
-          <CameraIcon className="h-14 w-14 text-slate-400" />
-          <p className="max-w-sm font-semibold text-slate-700">{m.race.noResults}</p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="photo-grid">
-          {race.fotos.map((photo, i) => (
-            <PhotoCard key={photo.id} photo={photo} race={race.slug} raceName={race.nombre} currency={currency} to={photoHref(photo.id)} eager={i < 4} />
-          ))}
-        </ul>
-      )}
-
-      <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
+      <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} />
 
       {findByTime && <FindByTime race={race} />}
-
-      {lightboxIndex >= 0 && (
-        <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />
-      )}
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { idParam, load } from "../../admin/outcome.ts";
-import { Lightbox } from "../../components/lightbox.tsx";
 import { PageShell } from "../../components/page-shell.tsx";
-import { Pagination } from "../../components/pagination.tsx";
-import { PhotoCard } from "../../components/photo-card.tsx";
+import { RacePhotoGrid } from "../../components/race-photo-grid.tsx";
 import { RaceBanners } from "../../components/race-banners.tsx";
 import { RaceHero } from "../../components/race-hero.tsx";
 import { servicesContext } from "../../context.ts";
@@ -43,8 +41,6 @@ export default function RacePreview({ loaderData }: Route.ComponentProps) {
   const here = (query: { p?: number; foto?: string | null }) => adminHref("adminRacePreview", lang, { raceId: race.id }, query);
   const pageHref = (p: number) => here({ p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => here({ p: race.page > 1 ? race.page : undefined, foto: id });
-  const fotoId = search.get("foto");
-  const lightboxIndex = fotoId ? race.fotos.findIndex((f) => f.id === fotoId) : -1;
   return (
     <>
       <div className="flex flex-wrap items-center gap-3 bg-amber-300 px-4 py-2 text-sm font-semibold text-amber-950" role="status">
@@ -58,19 +54,7 @@ export default function RacePreview({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
           <RaceBanners uploading={race.uploading} tiers={tiers} />
           <p className="text-sm font-semibold text-slate-600">{fill(m.race.found, { count: race.found_rows }, lang)}</p>
-          {race.fotos.length === 0 ? (
-            <p className="rounded-3xl bg-white px-6 py-16 text-center font-semibold text-slate-700 ring-1 ring-slate-200">{m.race.noResults}</p>
-          ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-              {race.fotos.map((photo, i) => (
-                <PhotoCard key={photo.id} photo={photo} race={race.slug} raceName={race.nombre} currency={currency} to={photoHref(photo.id)} eager={i < 4} />
-              ))}
-            </ul>
-          )}
-          <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
-          {lightboxIndex >= 0 && (
-            <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />
-          )}
+          <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} />
         </div>
       </PageShell>
     </>
