@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { boot } from "./boot.ts";
-import { DERIVE_JOB } from "./catalog/index.ts";
 import { EnvError, getEnv, loadEnvFile } from "./env.ts";
 import { createExpressApp } from "./http/express-app.ts";
 import { writeServerLock, removeServerLock } from "./server-lock.ts";
@@ -29,9 +28,6 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
   void services.admin.uploads.recover();
   services.worker.start();
   services.housekeeping.start();
-  const seed: { seeded: boolean; rest?: () => Promise<void> } = env.seedDemo ? await services.demo.seedIfEmpty() : { seeded: false };
-  // The first photos' watermarked images are made before the shop opens.
-  if (seed.seeded) await services.worker.idle([DERIVE_JOB]);
   const admin = await services.admins.ensureFirst();
 
   let app;
@@ -56,12 +52,18 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
   const server = app.listen(env.PORT, env.HOST, () => {
     writeServerLock(env, services.cliToken);
     console.log(`Dorsal is running at ${env.publicUrl}`);
-    if (seed.rest) {
-      console.log("Importing the large demo race in the background…");
-      seed.rest().then(
-        () => logger.info("demo seed complete"),
-        (error: unknown) => logger.error({ err: error }, "demo seed failed"),
-      );
+    // The shop opens at once; an empty one is filled with the demo races behind it, and their photos show
+    // as their watermarked images are made (the large race last).
+    if (env.seedDemo) {
+      services.demo
+        .seedIfEmpty()
+        .then(async (seed) => {
+          if (!seed.rest) return;
+          console.log("Importing the large demo race in the background…");
+          await seed.rest();
+          logger.info("demo seed complete");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "demo seed failed"));
     }
     console.log(`Back office: ${env.publicUrl}/admin  ·  login ${admin.email}${backOfficePassword(admin)}`);
   });
