@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cyclesOf, importGraph } from "./import-cycles.ts";
+import { cyclesOf, doorViolations, importGraph } from "./import-cycles.ts";
 
 describe("the import-cycle check", () => {
   it("finds modules importing each other in a circle, through any import form, and nothing else", () => {
@@ -13,5 +13,24 @@ describe("the import-cycle check", () => {
     };
     const graph = importGraph(Object.keys(sources), (file) => sources[file]);
     expect(cyclesOf(graph)).toEqual([["app/a.ts", "app/b.ts", "app/c.ts"]]);
+  });
+});
+
+describe("the door check", () => {
+  it("lets other modules import a server module only through its index.ts, and tests anything", () => {
+    const sources: Record<string, string> = {
+      "app/.server/db/index.ts": 'export * from "./client.ts";',
+      "app/.server/db/client.ts": "export const db = 1;",
+      "app/.server/orders/sale.ts": 'import { db } from "../db/index.ts";\nimport { x } from "./other.ts";',
+      "app/.server/orders/other.ts": 'import { db } from "../db/client.ts";',
+      "app/routes/page.tsx": 'import { db } from "../.server/db/client.ts";',
+      "tests/integration/a.test.ts": 'import { db } from "../../app/.server/db/client.ts";',
+    };
+    const graph = importGraph(Object.keys(sources), (file) => sources[file]);
+    expect(doorViolations(graph, new Set())).toEqual([
+      "app/.server/orders/other.ts → app/.server/db/client.ts",
+      "app/routes/page.tsx → app/.server/db/client.ts",
+    ]);
+    expect(doorViolations(graph, new Set(["app/.server/db/client.ts"]))).toEqual([]);
   });
 });

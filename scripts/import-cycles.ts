@@ -1,5 +1,6 @@
 // `npm run cycles` (and the first step of `npm test`): fails when the project's
-// own modules import each other in a circle. Reads every import and export of
+// own modules import each other in a circle, or when one imports a file behind
+// another server module's door (its index.ts). Reads every import and export of
 // app/, scripts/, tests/ and server.ts (static and dynamic, type-only ones
 // included: a type cycle ties two modules together as much as a value one),
 // resolves the relative ones and the #app/* alias, and lists each cycle found.
@@ -77,14 +78,72 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
   return groups;
 }
 
+/** The server module a file belongs to (`app/.server/<module>/…`), if any. */
+const moduleOf = (file: string) => /^app\/\.server\/([^/]+)\//.exec(file)?.[1];
+
+/**
+ * Files other modules still import directly, for want of a door: http's helpers
+ * for routes and its Express app (one door for both would tie every module that
+ * validates a field to the app), the request schemas of orders, contact and
+ * notify (routes, each other and the OpenAPI document read them), backups' and
+ * the demo seed's pieces for the composition root and the CLI, and the timing
+ * file the race page reads passings from. Nothing may join this list.
+ */
+export const NO_DOOR_YET = new Set([
+  "app/.server/http/respond.ts",
+  "app/.server/http/fields.ts",
+  "app/.server/http/failure.ts",
+  "app/.server/http/api-contract.ts",
+  "app/.server/http/openapi.ts",
+  "app/.server/http/rate-limit.ts",
+  "app/.server/http/memory-rate-limit.ts",
+  "app/.server/http/status-api.ts",
+  "app/.server/http/express-app.ts",
+  "app/.server/http/metrics.ts",
+  "app/.server/http/page-cache.ts",
+  "app/.server/http/page-texts.ts",
+  "app/.server/orders/payloads.ts",
+  "app/.server/contact/input.ts",
+  "app/.server/notify/input.ts",
+  "app/.server/backup/archive.ts",
+  "app/.server/backup/copy-files.ts",
+  "app/.server/recognition/timing.ts",
+  "app/.server/db/seed-demo.ts",
+]);
+
+/**
+ * Imports that skip a server module's door: from outside `app/.server/<m>/`,
+ * only `<m>/index.ts` may be imported (tests may reach inside; the files in
+ * `allowed` are the ones left without a door).
+ */
+export function doorViolations(graph: Map<string, string[]>, allowed: Set<string> = NO_DOOR_YET): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    if (/\.test\.tsx?$/.test(from) || from.startsWith("tests/")) continue;
+    for (const to of targets) {
+      const target = moduleOf(to);
+      if (!target || moduleOf(from) === target || to === `app/.server/${target}/index.ts` || allowed.has(to)) continue;
+      found.push(`${from} → ${to}`);
+    }
+  }
+  return found;
+}
+
 if (import.meta.main) {
   const files = SOURCES.flatMap(sourceFiles);
-  const cycles = cyclesOf(importGraph(files, (file) => fs.readFileSync(path.join(root, file), "utf8")));
+  const graph = importGraph(files, (file) => fs.readFileSync(path.join(root, file), "utf8"));
+  const cycles = cyclesOf(graph);
+  const doors = doorViolations(graph);
   if (cycles.length === 0) {
     console.log(`No import cycles among ${files.length} modules.`);
   } else {
     console.error(`${cycles.length} import cycle(s):`);
     for (const group of cycles) console.error(`\n  ${group.join("\n  ")}`);
-    process.exit(1);
   }
+  if (doors.length === 0) {
+    console.log("No import skips a server module's door.");
+  } else {
+    console.error(`${doors.length} import(s) skip a server module's door (import its index.ts instead):\n  ${doors.join("\n  ")}`);
+  }
+  if (cycles.length > 0 || doors.length > 0) process.exit(1);
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase } from "./db/index.ts";
 import { getEnv, type Env } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { createServices, type Services } from "./services.ts";

@@ -15,7 +15,7 @@ import * as orders from "./orders/index.ts";
 import * as payments from "./payments/index.ts";
 import * as delivery from "./delivery/index.ts";
 import * as recognition from "./recognition/index.ts";
-import { ping, type Database } from "./db/client.ts";
+import { ping, type Database } from "./db/index.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
 import { restoreBackup, writeBackup } from "./backup/archive.ts";
 import { createMetrics } from "./http/metrics.ts";

@@ -1,7 +1,7 @@
 // `npm run bench -- catalog`: race-page queries on a 2,000-photo race (embedded PGlite).
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../app/.server/db/client.ts";
-import { photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/schema.ts";
+import { openDatabase } from "../../app/.server/db/index.ts";
+import { photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { racePhotos } from "../../app/.server/catalog/index.ts";
 
 const PHOTOS = 2000;

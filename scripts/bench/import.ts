@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../../app/.server/db/client.ts";
+import { openDatabase } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";

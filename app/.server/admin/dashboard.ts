@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/index.ts";
 import type { Operator } from "./operator.ts";
 import { listRaces } from "./races.ts";
 import { earningsSince } from "../partners/index.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Lang } from "../../i18n/langs.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/index.ts";

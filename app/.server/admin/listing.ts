@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SharePercents } from "../../domain/revenue-split.ts";
-import type { Db } from "../db/client.ts";
-import { adminUsers } from "../db/schema.ts";
+import type { Db } from "../db/index.ts";
+import { adminUsers } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import {
   markPeriodPaid,

@@ -1,5 +1,5 @@
 import { DERIVE_JOB } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { audit } from "./audit.ts";
 import { counts as jobCounts } from "../jobs/index.ts";

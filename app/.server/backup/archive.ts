@@ -5,7 +5,7 @@ import { createGunzip } from "node:zlib";
 import { TarArchive } from "archiver";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import { inTransaction, rowsOf, type Db } from "../db/client.ts";
+import { inTransaction, rowsOf, type Db } from "../db/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { tablesInOrder } from "./tables.ts";
 

@@ -1,5 +1,5 @@
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import * as schema from "../db/schema.ts";
+import * as schema from "../db/index.ts";
 
 export type TableInfo = { name: string; serial?: string };
 

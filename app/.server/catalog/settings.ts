@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
-import { settings } from "../db/schema.ts";
+import type { Db } from "../db/index.ts";
+import { settings } from "../db/index.ts";
 
 /** Every shop-wide setting with its shape and default; unknown or malformed values fall back. */
 const SETTINGS = {

@@ -1,7 +1,7 @@
 import type { Lang } from "../../i18n/langs.ts";
 import { getSetting } from "../catalog/index.ts";
-import { inTransaction, type Db } from "../db/client.ts";
-import { contactMessages } from "../db/schema.ts";
+import { inTransaction, type Db } from "../db/index.ts";
+import { contactMessages } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/index.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";

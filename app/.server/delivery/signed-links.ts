@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { safeEqual } from "../safe-equal.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
-import { settings } from "../db/schema.ts";
+import type { Db } from "../db/index.ts";
+import { settings } from "../db/index.ts";
 
 const SECRET_KEY = "secret.delivery";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import client from "prom-client";
-import { rowsOf, type Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import { safeEqual } from "../safe-equal.ts";
 import { screenOfPath } from "./page-screen.ts";

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/client.ts";
-import { rateHits } from "../db/schema.ts";
+import { inTransaction, type Db } from "../db/index.ts";
+import { rateHits } from "../db/index.ts";
 
 /**
  * A sliding-window limit per key (a client's address), counted in the database:

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/client.ts";
-import { jobs } from "../db/schema.ts";
+import { rowsOf, type Db } from "../db/index.ts";
+import { jobs } from "../db/index.ts";
 
 export type EnqueueOptions = {
   /** At most one job with this key exists; enqueuing it again is a no-op. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import { claim, complete, counts, fail } from "./queue.ts";
 
 export type JobHandler = (payload: unknown) => Promise<void>;

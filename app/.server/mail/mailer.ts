@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { HTML_LANG, LANGS, type Lang } from "../../i18n/langs.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Env } from "../env.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";

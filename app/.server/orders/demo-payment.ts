@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { orders, preorders } from "../db/schema.ts";
+import { orders, preorders } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { formatReference, type Reference } from "../payments/index.ts";
 import { receiveWebhook } from "./apply-payment.ts";

@@ -1,5 +1,5 @@
 import type { MediaUrl } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/index.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import { enqueue } from "../jobs/index.ts";
 
 /** Job types of the orders module and how they are queued (each at most once per sale). */

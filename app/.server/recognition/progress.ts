@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/index.ts";
 import { RECOGNIZE_JOB } from "./recognize-job.ts";
 
 export type RecognitionProgress = {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
-import { raceRecognitionSettings, settings } from "../db/schema.ts";
+import type { Db } from "../db/index.ts";
+import { raceRecognitionSettings, settings } from "../db/index.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "./decide.ts";
 import { DEFAULT_TIMING_WINDOW, type TimingWindow } from "./timing.ts";
 

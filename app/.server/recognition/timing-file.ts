@@ -1,6 +1,6 @@
 import { count, eq, max, min } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/client.ts";
-import { races, timingPassings } from "../db/schema.ts";
+import { inTransaction, type Db } from "../db/index.ts";
+import { races, timingPassings } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { redecideRace } from "./recognize-job.ts";
 import { parseTimingCsv } from "./timing.ts";

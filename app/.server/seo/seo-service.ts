@@ -1,5 +1,5 @@
 import { listVisibleRaces } from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Screen } from "../../i18n/paths.ts";
 import { robotsTxt } from "./robots-txt.ts";
 import { sitemapXml, type SitemapPage } from "./sitemap-xml.ts";

@@ -1,6 +1,6 @@
 import type { Lang } from "../../i18n/langs.ts";
 import * as catalog from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 
 export type HomePart = "races" | "banners" | "presale" | "preparation";

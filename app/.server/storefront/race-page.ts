@@ -1,5 +1,5 @@
 import * as catalog from "../catalog/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import type { DiscountTier } from "../../domain/pricing.ts";
 
 export type RacePage = { race: catalog.RacePhotosView; tiers: DiscountTier[] };
