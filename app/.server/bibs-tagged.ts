@@ -5,8 +5,7 @@
 // itself is the orders module's (preorder-sales.ts).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { STATE } from "../domain/order-states.ts";
-import type { Db } from "./db/index.ts";
-import { preorders } from "./db/index.ts";
+import { type Db, preorders } from "./db/index.ts";
 import { schedule } from "./jobs/index.ts";
 
 /** One runner's pre-orders of one race get their sale, or the photos tagged since (orders/preorder-sales.ts). */

@@ -1,7 +1,6 @@
 // `npm run bench -- catalog`: race-page queries on a 2,000-photo race (embedded PGlite).
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../app/.server/db/index.ts";
-import { photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
+import { openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { racePhotos } from "../../app/.server/catalog/index.ts";
 
 const PHOTOS = 2000;

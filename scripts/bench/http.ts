@@ -14,8 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { openDatabase } from "../../app/.server/db/index.ts";
-import { photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
+import { openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { buildIfStale, projectNode, root } from "../build-if-stale.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;

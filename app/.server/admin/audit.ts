@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { adminUsers, auditLog } from "../db/index.ts";
+import { type Db, adminUsers, auditLog } from "../db/index.ts";
 import type { Operator } from "./operator.ts";
 
 /** One line in the audit log: who did what to which thing. */

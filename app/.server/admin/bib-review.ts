@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { photos, races } from "../db/index.ts";
+import { type Db, photos, races } from "../db/index.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
 import type {

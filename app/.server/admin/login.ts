@@ -1,7 +1,6 @@
 import type { Role } from "./accounts.ts";
 import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/index.ts";
-import { adminUsers, loginAttempts } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, loginAttempts } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { audit } from "./audit.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { raceAssignments } from "../db/index.ts";
+import { type Db, raceAssignments } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Role } from "./accounts.ts";
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { adminSessions, adminUsers, raceAssignments, races } from "../db/index.ts";
+import { type Db, adminSessions, adminUsers, raceAssignments, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { dbId } from "../http/fields.ts";
 import type { Role } from "./accounts.ts";

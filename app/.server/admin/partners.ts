@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SharePercents } from "../../domain/revenue-split.ts";
-import type { Db } from "../db/index.ts";
-import { adminUsers } from "../db/index.ts";
+import { type Db, adminUsers } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import {
   markPeriodPaid,

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { loadTiers, racePhotos, type MediaUrl, type RaceRow } from "../catalog/index.ts";
-import type { Db } from "../db/index.ts";
-import { races } from "../db/index.ts";
+import { type Db, races } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { requireRace, type Operator } from "./operator.ts";
 

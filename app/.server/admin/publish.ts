@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { races } from "../db/index.ts";
+import { type Db, races } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { OnPublished } from "./races.ts";
 

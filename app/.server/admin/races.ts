@@ -1,8 +1,6 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { rowsOf } from "../db/index.ts";
-import { fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
+import { inTransaction, type Db, rowsOf, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";

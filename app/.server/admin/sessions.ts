@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { adminSessions, adminUsers } from "../db/index.ts";
+import { type Db, adminSessions, adminUsers } from "../db/index.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";
 import type { Operator } from "./operator.ts";
 import { randomToken, sha256, type Signer } from "./signing.ts";

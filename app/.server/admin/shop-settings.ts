@@ -1,8 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getSetting, setSetting } from "../catalog/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { banners, discountTiers, races } from "../db/index.ts";
+import { inTransaction, type Db, banners, discountTiers, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit } from "./audit.ts";

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
 import type { Storage } from "../storage/index.ts";

@@ -6,8 +6,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { uploads } from "../db/index.ts";
+import { type Db, uploads } from "../db/index.ts";
 import { isRunning } from "../server-lock.ts";
 import type { Storage } from "../storage/index.ts";
 

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { matchPath } from "../../i18n/href.ts";
-import type { Db } from "../db/index.ts";
-import { pageViews, races } from "../db/index.ts";
+import { type Db, pageViews, races } from "../db/index.ts";
 import { createMemoryRateLimiter } from "../http/memory-rate-limit.ts";
 
 /** What the browser's beacon sends; the language is taken from the path, which sets it. */

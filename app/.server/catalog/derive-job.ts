@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { markImportProgress } from "../db/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { photos } from "../db/index.ts";
+import { markImportProgress, inTransaction, type Db, photos } from "../db/index.ts";
 import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarkedSizes } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 

@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/index.ts";
-import { adminUsers, fullsetOverrides, races, tags } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, fullsetOverrides, races, tags } from "../db/index.ts";
 import { contentHash, rasterize } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { ingestPhoto } from "./ingest-photo.ts";

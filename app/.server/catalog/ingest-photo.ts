@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { markImportProgress } from "../db/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { photoBibs, photos, photoTags, tags } from "../db/index.ts";
+import { markImportProgress, inTransaction, type Db, photoBibs, photos, photoTags, tags } from "../db/index.ts";
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";

@@ -4,8 +4,7 @@ import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES } from "../../domain/around
 import { toUnits } from "../../domain/money.ts";
 import { pageCount } from "../../domain/pagination.ts";
 import { fullsetPrice } from "../../domain/pricing.ts";
-import type { Db } from "../db/index.ts";
-import { fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
+import { type Db, fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/timing.ts";

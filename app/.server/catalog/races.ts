@@ -1,8 +1,7 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { toUnits } from "../../domain/money.ts";
-import type { Db } from "../db/index.ts";
-import { races, tags } from "../db/index.ts";
+import { type Db, races, tags } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
 import type { RaceSummary } from "../http/api-contract.ts";

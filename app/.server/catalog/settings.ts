@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { settings } from "../db/index.ts";
+import { type Db, settings } from "../db/index.ts";
 
 /** Every shop-wide setting with its shape and default; unknown or malformed values fall back. */
 const SETTINGS = {

@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import type { Db } from "../db/index.ts";
-import { banners, discountTiers, races } from "../db/index.ts";
+import { type Db, banners, discountTiers, races } from "../db/index.ts";
 import { listVisibleRaces, summarize, type MediaUrl, type RaceSummary } from "./races.ts";
 import { getSetting } from "./settings.ts";
 

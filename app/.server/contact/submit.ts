@@ -1,7 +1,6 @@
 import type { Lang } from "../../i18n/langs.ts";
 import { getSetting } from "../catalog/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { contactMessages } from "../db/index.ts";
+import { inTransaction, type Db, contactMessages } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/index.ts";

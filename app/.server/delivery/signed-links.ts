@@ -2,8 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { safeEqual } from "../safe-equal.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { settings } from "../db/index.ts";
+import { type Db, settings } from "../db/index.ts";
 
 const SECRET_KEY = "secret.delivery";
 

@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { isPaidState } from "../../domain/order-states.ts";
-import type { Db } from "../db/index.ts";
-import { orderPhotos, orders, photos } from "../db/index.ts";
+import { type Db, orderPhotos, orders, photos } from "../db/index.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { soldFile } from "../images/index.ts";
 import type { Storage } from "../storage/index.ts";

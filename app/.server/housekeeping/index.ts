@@ -1,8 +1,7 @@
 import { settlePastSales } from "../partners/index.ts";
 import { and, isNull, lt, or, sql, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Db } from "../db/index.ts";
-import { adminSessions, jobs, loginAttempts, pageViews, rateHits } from "../db/index.ts";
+import { type Db, adminSessions, jobs, loginAttempts, pageViews, rateHits } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 
 /**

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync, constants as zlib } from "node:zlib";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { catalogVersion } from "../db/index.ts";
+import { type Db, catalogVersion } from "../db/index.ts";
 import type { Screen } from "../../i18n/paths.ts";
 import { screenOfPath } from "./page-screen.ts";
 

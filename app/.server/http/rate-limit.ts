@@ -1,6 +1,5 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/index.ts";
-import { rateHits } from "../db/index.ts";
+import { inTransaction, type Db, rateHits } from "../db/index.ts";
 
 /**
  * A sliding-window limit per key (a client's address), counted in the database:

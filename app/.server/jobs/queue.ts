@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/index.ts";
-import { jobs } from "../db/index.ts";
+import { rowsOf, type Db, jobs } from "../db/index.ts";
 
 export type EnqueueOptions = {
   /** At most one job with this key exists; enqueuing it again is a no-op. */

@@ -1,8 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { STATE } from "../../domain/order-states.ts";
 import { crashPoint } from "../crash-point.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { orders, payments, preorders, providerEvents } from "../db/index.ts";
+import { inTransaction, type Db, orders, payments, preorders, providerEvents } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderName, type WebhookInput } from "../payments/index.ts";
 import type { OrderDeps } from "./deps.ts";

@@ -3,9 +3,8 @@ import { z } from "zod";
 import { formatMoney } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
 import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, type Db } from "../db/index.ts";
+import { inTransaction, type Db, customers, orderPhotos, orders, preorders, races } from "../db/index.ts";
 import { pick } from "../catalog/index.ts";
-import { customers, orderPhotos, orders, preorders, races } from "../db/index.ts";
 import type { OrderDeps } from "./deps.ts";
 import { moveOrder, movePreorder } from "./state-machine.ts";
 

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatMoney } from "../../domain/money.ts";
 import { isLang } from "../../i18n/langs.ts";
-import type { Db } from "../db/index.ts";
-import { customers, orders } from "../db/index.ts";
+import { type Db, customers, orders } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
 /** Tells the buyer, in their language, that their purchase was refunded and its downloads have ended. Once per sale. */

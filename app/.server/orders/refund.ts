@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
-import { inTransaction } from "../db/index.ts";
-import { orders, payments } from "../db/index.ts";
+import { inTransaction, orders, payments } from "../db/index.ts";
 import { conflict, DomainError, notFound } from "../errors.ts";
 import { providerName } from "../../domain/payment-providers.ts";
 import { ProviderUnavailable, RefundRefused, type ProviderName, type RefundOutcome } from "../payments/index.ts";

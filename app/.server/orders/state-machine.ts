@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { canMove, isStateId, STATE, type StateId } from "../../domain/order-states.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { orderEvents, orders, preorders } from "../db/index.ts";
+import { inTransaction, type Db, orderEvents, orders, preorders } from "../db/index.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
 import { settleRefund, settleSale } from "../partners/index.ts";
 

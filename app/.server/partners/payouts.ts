@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
-import { inTransaction, type Db } from "../db/index.ts";
-import { adminUsers, payouts } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, payouts } from "../db/index.ts";
 import { invalid, notFound } from "../errors.ts";
 import { PERIOD, periodOverview, type Period } from "./statements.ts";
 

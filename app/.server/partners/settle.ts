@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { unitPrice } from "../../domain/pricing.ts";
 import { reverseLines, shareInForce, splitSale, type ShareRecord, type SplitLine, type SplitPhoto } from "../../domain/revenue-split.ts";
-import { inTransaction, rowsOf, type Db } from "../db/index.ts";
-import { orderPhotos, orders, payments, photos, preorders, races, raceShares, saleSplits, splitLines } from "../db/index.ts";
+import { inTransaction, rowsOf, type Db, orderPhotos, orders, payments, photos, preorders, races, raceShares, saleSplits, splitLines } from "../db/index.ts";
 import { shareRecord } from "./shares.ts";
 
 /** Sales in these states were paid (5 and 6 were then refunded). */

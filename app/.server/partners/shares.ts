@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { shareProblem, type SharePercents, type ShareRecord } from "../../domain/revenue-split.ts";
-import type { Db } from "../db/index.ts";
-import { adminUsers, raceShares } from "../db/index.ts";
+import { type Db, adminUsers, raceShares } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 
 export type ShareRow = typeof raceShares.$inferSelect;

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
-import { rowsOf, type Db } from "../db/index.ts";
-import type { LocalizedText } from "../db/index.ts";
+import { rowsOf, type Db, type LocalizedText } from "../db/index.ts";
 
 /** "YYYY-MM": a month of the shop's calendar. */
 export type Period = string;

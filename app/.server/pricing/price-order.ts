@@ -2,8 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { cartTotals, fullsetPrice, unitPrice, type PricedPhoto } from "../../domain/pricing.ts";
 import { countVisiblePhotos, loadTiers, visiblePhotosOf, type RaceRow } from "../catalog/index.ts";
-import type { Db } from "../db/index.ts";
-import { fullsetOverrides, photos, races } from "../db/index.ts";
+import { type Db, fullsetOverrides, photos, races } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 
 export type PhotoRow = typeof photos.$inferSelect;

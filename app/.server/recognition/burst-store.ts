@@ -1,6 +1,5 @@
 import { and, between, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
+import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import { BURST_SECONDS, burstSuggestions, type BurstFrame } from "./bursts.ts";
 import type { RotatedRect } from "./geometry.ts";
 

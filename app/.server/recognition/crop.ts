@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "../db/index.ts";
-import { bibSuggestions, photos, type BibBox } from "../db/index.ts";
+import { type Db, bibSuggestions, photos, type BibBox } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { boundsOf } from "./geometry.ts";

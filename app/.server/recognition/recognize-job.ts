@@ -1,7 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
+import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
 import { proposeBursts, withdrawBursts } from "./burst-store.ts";

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { inTransaction, type Db } from "../db/index.ts";
-import { bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
+import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
 

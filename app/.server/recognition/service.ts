@@ -1,6 +1,5 @@
 import { and, eq, not, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { photoRecognitions, photos, races } from "../db/index.ts";
+import { type Db, photoRecognitions, photos, races } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
-import { raceRecognitionSettings, settings } from "../db/index.ts";
+import { type Db, raceRecognitionSettings, settings } from "../db/index.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "./decide.ts";
 import { DEFAULT_TIMING_WINDOW, type TimingWindow } from "./timing.ts";
 

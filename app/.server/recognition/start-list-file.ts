@@ -1,6 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/index.ts";
-import { photoBibs, races, startList } from "../db/index.ts";
+import { inTransaction, type Db, photoBibs, races, startList } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { redecideRace } from "./recognize-job.ts";
 import { parseStartListCsv } from "./start-list.ts";

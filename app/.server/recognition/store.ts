@@ -1,9 +1,7 @@
 import { and, eq, gt, gte } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
-import { markImportProgress } from "../db/index.ts";
-import { inTransaction, type Db } from "../db/index.ts";
+import { markImportProgress, inTransaction, type Db, bibSuggestions, photoBibs, raceNumbers, races, startList, timingPassings } from "../db/index.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
-import { bibSuggestions, photoBibs, raceNumbers, races, startList, timingPassings } from "../db/index.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { sceneryFloor } from "./scenery.ts";

@@ -1,6 +1,5 @@
 import { count, eq, max, min } from "drizzle-orm";
-import { inTransaction, type Db } from "../db/index.ts";
-import { races, timingPassings } from "../db/index.ts";
+import { inTransaction, type Db, races, timingPassings } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { redecideRace } from "./recognize-job.ts";
 import { parseTimingCsv } from "./timing.ts";
