@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { rowsOf, type Db, type LocalizedText } from "../db/index.ts";
@@ -16,15 +16,32 @@ export type RaceFigures = Figures & { raceId: number; name: LocalizedText };
 const month = sql`to_char(s.at at time zone ${SHOP_ZONE}, 'YYYY-MM')`;
 
 /**
- * One partner's lines: their photographer's parts and their organiser's parts,
- * each line with its sale's currency, date and kind (a sale or its refund).
+ * The partners' parts of the lines whose split (`s`) matches `where`: a row
+ * for a photographer's part and one for an organiser's, each with its partner,
+ * race, sale's currency, date and kind (a sale or its refund). With
+ * `partnerId`, only that partner's.
  */
-const partnerLines = (partnerId: number) => sql`
-  select l.race_id, l.free, s.entry, s.currency, s.at, l.photographer_part as part
-  from split_lines l join sale_splits s on s.id = l.split_id where l.photographer_id = ${partnerId}
-  union all
-  select l.race_id, l.free, s.entry, s.currency, s.at, l.organizer_part as part
-  from split_lines l join sale_splits s on s.id = l.split_id where l.organizer_id = ${partnerId}`;
+const partnerParts = (where: SQL, partnerId?: number) => {
+  const of = (column: SQL) => (partnerId === undefined ? sql`${column} is not null` : sql`${column} = ${partnerId}`);
+  return sql`
+    select l.photographer_id as partner_id, l.race_id, l.free, s.entry, s.currency, s.at, l.photographer_part as part
+    from split_lines l join sale_splits s on s.id = l.split_id where ${of(sql`l.photographer_id`)} and ${where}
+    union all
+    select l.organizer_id, l.race_id, l.free, s.entry, s.currency, s.at, l.organizer_part
+    from split_lines l join sale_splits s on s.id = l.split_id where ${of(sql`l.organizer_id`)} and ${where}`;
+};
+const always = sql`true`;
+
+/** The shop's part of the splits matching `where`, per currency. */
+async function shopPart(db: Db, where: SQL): Promise<Figures> {
+  const [row] = rowsOf<{ ars: string | number; usd: string | number }>(
+    await db.execute(sql`
+      select coalesce(sum(l.shop_part) filter (where s.currency = 'ARS'), 0)::bigint as ars,
+        coalesce(sum(l.shop_part) filter (where s.currency = 'USD'), 0)::bigint as usd
+      from split_lines l join sale_splits s on s.id = l.split_id where ${where}`),
+  );
+  return { sold: 0, downloads: 0, ars: Number(row.ars), usd: Number(row.usd) };
+}
 
 const figures = sql`
   coalesce(sum(case when s.entry is null or s.free then 0 when s.entry = 'sale' then 1 else -1 end), 0)::int as sold,
@@ -38,11 +55,11 @@ const toFigures = (r: FigureRow): Figures => ({ sold: Number(r.sold), downloads:
 /** A partner's statement: earnings by month (newest first, with what was paid of each) and by race. */
 export async function partnerStatement(db: Db, partnerId: number): Promise<{ months: MonthFigures[]; races: RaceFigures[]; total: Figures; due: Figures }> {
   const months = rowsOf<FigureRow & { period: string }>(
-    await db.execute(sql`select ${month} as period, ${figures} from (${partnerLines(partnerId)}) s group by 1 order by 1 desc`),
+    await db.execute(sql`select ${month} as period, ${figures} from (${partnerParts(always, partnerId)}) s group by 1 order by 1 desc`),
   );
   const races = rowsOf<FigureRow & { race_id: number; name: LocalizedText }>(
     await db.execute(sql`
-      select s.race_id, r.name, ${figures} from (${partnerLines(partnerId)}) s join races r on r.id = s.race_id
+      select s.race_id, r.name, ${figures} from (${partnerParts(always, partnerId)}) s join races r on r.id = s.race_id
       group by s.race_id, r.name order by 5 desc, 6 desc, s.race_id`),
   );
   const paid = await payoutsOf(db, partnerId);
@@ -62,7 +79,7 @@ export async function partnerStatement(db: Db, partnerId: number): Promise<{ mon
 export async function statementLines(db: Db, partnerId: number): Promise<(Figures & { period: Period; raceId: number; name: LocalizedText })[]> {
   const rows = rowsOf<FigureRow & { period: string; race_id: number; name: LocalizedText }>(
     await db.execute(sql`
-      select ${month} as period, s.race_id, r.name, ${figures} from (${partnerLines(partnerId)}) s join races r on r.id = s.race_id
+      select ${month} as period, s.race_id, r.name, ${figures} from (${partnerParts(always, partnerId)}) s join races r on r.id = s.race_id
       group by 1, s.race_id, r.name order by 1, s.race_id`),
   );
   return rows.map((r) => ({ period: r.period, raceId: Number(r.race_id), name: r.name, ...toFigures(r) }));
@@ -84,23 +101,11 @@ export type PartnerMonth = Figures & {
 export async function periodOverview(db: Db, period: Period): Promise<{ partners: PartnerMonth[]; shop: Figures }> {
   const rows = rowsOf<FigureRow & { partner_id: number; name: string; email: string; role: string; payout_details: string }>(
     await db.execute(sql`
-      with lines as (
-        select l.photographer_id as partner_id, l.free, s.entry, s.currency, l.photographer_part as part
-        from split_lines l join sale_splits s on s.id = l.split_id where l.photographer_id is not null and ${month} = ${period}
-        union all
-        select l.organizer_id, l.free, s.entry, s.currency, l.organizer_part
-        from split_lines l join sale_splits s on s.id = l.split_id where l.organizer_id is not null and ${month} = ${period}
-      )
+      with lines as (${partnerParts(sql`${month} = ${period}`)})
       select u.id as partner_id, u.name, u.email, u.role, u.payout_details, ${figures}
       from admin_users u left join lines s on s.partner_id = u.id
       where u.role in ('photographer', 'organizer') or s.partner_id is not null
       group by u.id order by 8 desc, 9 desc, u.name, u.email`),
-  );
-  const [shop] = rowsOf<{ ars: string | number; usd: string | number }>(
-    await db.execute(sql`
-      select coalesce(sum(l.shop_part) filter (where s.currency = 'ARS'), 0)::bigint as ars,
-        coalesce(sum(l.shop_part) filter (where s.currency = 'USD'), 0)::bigint as usd
-      from split_lines l join sale_splits s on s.id = l.split_id where ${month} = ${period}`),
   );
   const paid = await payoutsIn(db, period);
   return {
@@ -113,7 +118,7 @@ export async function periodOverview(db: Db, period: Period): Promise<{ partners
       ...toFigures(r),
       paid: paid.get(Number(r.partner_id)) ?? {},
     })),
-    shop: { sold: 0, downloads: 0, ars: Number(shop.ars), usd: Number(shop.usd) },
+    shop: await shopPart(db, sql`${month} = ${period}`),
   };
 }
 
@@ -124,26 +129,15 @@ export async function earningsSince(
 ): Promise<{ partners: (Figures & { partnerId: number; name: string; role: string })[]; shop: Figures }> {
   const rows = rowsOf<FigureRow & { partner_id: number; name: string; role: string }>(
     await db.execute(sql`
-      with lines as (
-        select l.photographer_id as partner_id, l.free, s.entry, s.currency, l.photographer_part as part
-        from split_lines l join sale_splits s on s.id = l.split_id where l.photographer_id is not null and s.at >= ${since}
-        union all
-        select l.organizer_id, l.free, s.entry, s.currency, l.organizer_part
-        from split_lines l join sale_splits s on s.id = l.split_id where l.organizer_id is not null and s.at >= ${since}
-      )
+      with lines as (${partnerParts(sql`s.at >= ${since}`)})
       select u.id as partner_id, coalesce(nullif(u.name, ''), u.email) as name, u.role, ${figures}
       from lines s join admin_users u on u.id = s.partner_id
       group by u.id order by 6 desc, 7 desc`),
   );
-  const [shop] = rowsOf<{ ars: string | number; usd: string | number }>(
-    await db.execute(sql`
-      select coalesce(sum(l.shop_part) filter (where s.currency = 'ARS'), 0)::bigint as ars,
-        coalesce(sum(l.shop_part) filter (where s.currency = 'USD'), 0)::bigint as usd
-      from split_lines l join sale_splits s on s.id = l.split_id where s.at >= ${since}`),
-  );
+
   return {
     partners: rows.map((r) => ({ partnerId: Number(r.partner_id), name: r.name, role: r.role, ...toFigures(r) })),
-    shop: { sold: 0, downloads: 0, ars: Number(shop.ars), usd: Number(shop.usd) },
+    shop: await shopPart(db, sql`s.at >= ${since}`),
   };
 }
 
@@ -159,16 +153,13 @@ function sum(list: Figures[]): Figures {
 type PayoutRow = { partner_id: number; period: string; currency: Currency; amount: number; reference: string; paid_at: string | Date };
 const paidOf = (r: PayoutRow): Paid => ({ amount: Number(r.amount), reference: r.reference, paidAt: new Date(r.paid_at) });
 
-async function payoutsOf(db: Db, partnerId: number): Promise<Map<Period, Partial<Record<Currency, Paid>>>> {
-  const rows = rowsOf<PayoutRow>(await db.execute(sql`select * from payouts where partner_id = ${partnerId}`));
-  const out = new Map<Period, Partial<Record<Currency, Paid>>>();
-  for (const r of rows) out.set(r.period, { ...out.get(r.period), [r.currency]: paidOf(r) });
+/** Payouts grouped by `key` (a month, or a partner), each with what was paid per currency. */
+async function paidBy<K>(db: Db, where: SQL, key: (row: PayoutRow) => K): Promise<Map<K, Partial<Record<Currency, Paid>>>> {
+  const rows = rowsOf<PayoutRow>(await db.execute(sql`select * from payouts where ${where}`));
+  const out = new Map<K, Partial<Record<Currency, Paid>>>();
+  for (const r of rows) out.set(key(r), { ...out.get(key(r)), [r.currency]: paidOf(r) });
   return out;
 }
 
-async function payoutsIn(db: Db, period: Period): Promise<Map<number, Partial<Record<Currency, Paid>>>> {
-  const rows = rowsOf<PayoutRow>(await db.execute(sql`select * from payouts where period = ${period}`));
-  const out = new Map<number, Partial<Record<Currency, Paid>>>();
-  for (const r of rows) out.set(Number(r.partner_id), { ...out.get(Number(r.partner_id)), [r.currency]: paidOf(r) });
-  return out;
-}
+const payoutsOf = (db: Db, partnerId: number) => paidBy(db, sql`partner_id = ${partnerId}`, (r) => r.period);
+const payoutsIn = (db: Db, period: Period) => paidBy(db, sql`period = ${period}`, (r) => Number(r.partner_id));
