@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { unitPrice } from "../../domain/pricing.ts";
+import { priced } from "../pricing/index.ts";
 import { reverseLines, shareInForce, splitSale, type ShareRecord, type SplitLine, type SplitPhoto } from "../../domain/revenue-split.ts";
 import { inTransaction, rowsOf, type Db, orderPhotos, orders, payments, photos, preorders, races, raceShares, saleSplits, splitLines } from "../db/index.ts";
 import { shareRecord } from "./shares.ts";
@@ -38,15 +39,10 @@ export async function settleSale(tx: Db, orderId: number): Promise<boolean> {
   const plan = rows.map(({ line, photo, race }) => {
     const share = shareInForce(history, race.id, paidAt);
     if (!share) throw new Error("no shop-wide share on record (migration 0014 adds one)");
-    const listPrice = unitPrice(
-      order.currency === "ARS"
-        ? { free: photo.free, price: photo.priceArs ?? race.priceArs, sale: photo.saleArs ?? 0 }
-        : { free: photo.free, price: photo.priceUsd ?? race.priceUsd, sale: photo.saleUsd ?? 0 },
-    );
     const split: SplitPhoto = {
       photoId: photo.id,
       // A cart's line prices are the list prices at checkout; a full set's or a pre-order's are spread, so today's list price weighs.
-      weight: order.kind === "cart" ? line.price : listPrice,
+      weight: order.kind === "cart" ? line.price : unitPrice(priced(photo, race, order.currency)),
       free: photo.free,
       photographerId: photo.photographerId,
       shares: share.percents,
