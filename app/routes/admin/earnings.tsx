@@ -15,7 +15,7 @@ import { Notice } from "../../components/admin/notice.tsx";
 import { servicesContext } from "../../context.ts";
 import { formatCents, type Currency } from "../../domain/money.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
-import { langFromPath, type Lang } from "../../i18n/langs.ts";
+import { langFromPath } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { currentPeriod, PERIOD } from "../../.server/admin/index.ts";
@@ -261,7 +261,6 @@ function PaidStatus({ partnerId, period, ars, usd, paid }: { partnerId: number; 
   const e = m.earnings;
   const lang = useLang();
   const isAdmin = useAdmin().operator.role === "admin";
-  const busy = useNavigation().state === "submitting";
   const owed = ([["ARS", ars] as const, ["USD", usd] as const] as const).filter(([currency, amount]) => amount > 0 && !paid[currency]);
   const done = Object.entries(paid) as [Currency, NonNullable<PaidCell[Currency]>][];
   return (
@@ -272,27 +271,17 @@ function PaidStatus({ partnerId, period, ars, usd, paid }: { partnerId: number; 
         </p>
       ))}
       {owed.length > 0 && !isAdmin && <p className="text-amber-700">{e.pending}</p>}
-      {owed.length > 0 && isAdmin && <MarkPaid partnerId={partnerId} period={period} busy={busy} lang={lang} label={e.markPaid} reference={e.reference} />}
+      {owed.length > 0 && isAdmin && <MarkPaid partnerId={partnerId} period={period} />}
       {owed.length === 0 && done.length === 0 && <p className="text-slate-400">—</p>}
     </div>
   );
 }
 
-function MarkPaid({
-  partnerId,
-  period,
-  busy,
-  lang,
-  label,
-  reference,
-}: {
-  partnerId: number;
-  period: string;
-  busy: boolean;
-  lang: Lang;
-  label: string;
-  reference: string;
-}) {
+/** An admin's form to mark what is owed of a month paid, with the transfer's reference. */
+function MarkPaid({ partnerId, period }: { partnerId: number; period: string }) {
+  const e = useAdminMessages().earnings;
+  const lang = useLang();
+  const busy = useNavigation().state === "submitting";
   const location = useLocation();
   // Back to the page the form is on, without an earlier notice.
   const back = location.pathname + location.search.replace(/([?&])notice=[^&]*/g, "$1");
@@ -302,9 +291,9 @@ function MarkPaid({
       <input type="hidden" name="partnerId" value={partnerId} />
       <input type="hidden" name="period" value={period} />
       <input type="hidden" name="back" value={back} />
-      <input name="reference" required maxLength={120} placeholder={reference} aria-label={reference} className={`${inputClass} mt-0 w-28 py-1 text-xs`} />
+      <input name="reference" required maxLength={120} placeholder={e.reference} aria-label={e.reference} className={`${inputClass} mt-0 w-28 py-1 text-xs`} />
       <button type="submit" className={`${buttonClass} px-2 py-1 text-xs`} disabled={busy} data-testid="mark-paid">
-        {label}
+        {e.markPaid}
       </button>
     </Form>
   );
