@@ -10,7 +10,7 @@ import { readServerLock } from "../app/.server/server-lock.ts";
 import { copyFiles } from "../app/.server/backup/copy-files.ts";
 import { createStorage } from "../app/.server/storage/index.ts";
 import type { Manifest } from "../app/.server/backup/archive.ts";
-import { generatePassword } from "../app/.server/admin/index.ts";
+import { generatePassword } from "../app/.server/staff/index.ts";
 import type { ImportReport } from "../app/.server/catalog/index.ts";
 import { describeProgress, type RecognitionProgress } from "../app/.server/recognition/index.ts";
 import { progressBar } from "./progress-bar.ts";

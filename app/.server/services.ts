@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import path from "node:path";
 import * as admin from "./admin/index.ts";
+import { IMPORT_JOB } from "./photo-desk/index.ts";
+import * as staff from "./staff/index.ts";
 import { seedDemoIfEmpty } from "./db/seed-demo.ts";
 import type { Lang } from "../i18n/langs.ts";
 import * as catalog from "./catalog/index.ts";
@@ -90,7 +92,7 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       restore: (file: string, options?: { files?: boolean }) => restoreBackup(db, storage, file, options),
     },
     /** Requests, jobs, imports and sales for a Prometheus scraper (http/metrics.ts). */
-    metrics: createMetrics({ db, importJob: admin.IMPORT_JOB }),
+    metrics: createMetrics({ db, importJob: IMPORT_JOB }),
     /** A per-key limit counted in the database, shared by every instance (http/rate-limit.ts). */
     rateLimiter: (options: { bucket: string; limit: number; windowMs: number }) => createRateLimiter({ db, ...options }),
     async health() {
@@ -156,8 +158,8 @@ export function createServices({ env, database, storage, logger }: { env: Env; d
       support: () => catalog.getSetting(db, "support"),
     },
     admins: {
-      ensureFirst: () => admin.ensureFirstAdmin(db, env),
-      create: (email: string, password: string, role?: admin.Role) => admin.createAdmin(db, email, password, role),
+      ensureFirst: () => staff.ensureFirstAdmin(db, env),
+      create: (email: string, password: string, role?: staff.Role) => staff.createAdmin(db, email, password, role),
     },
     /** The back office: every call takes the operator; roles and race assignments are checked inside. */
     admin: office,

@@ -4,7 +4,7 @@
 // (components/admin/tagging-types.ts) without importing the route that
 // renders them.
 import { z } from "zod";
-import type { Operator } from "../.server/admin/index.ts";
+import type { Operator } from "../.server/staff/index.ts";
 import { dbId } from "../.server/http/fields.ts";
 import type { Services } from "../.server/services.ts";
 

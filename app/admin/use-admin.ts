@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Operator } from "../.server/admin/index.ts";
+import type { Operator } from "../.server/staff/index.ts";
 
 /** What the admin layout gives every back-office screen: who is logged in and the CSRF token for forms. */
 export type AdminFrame = { operator: Pick<Operator, "id" | "email" | "name" | "role">; csrfToken: string };

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { inRanges, parseBibList, parseBibRanges } from "../domain/bibs.ts";
 import { useLang } from "../i18n/use-messages.ts";
 import { useAdminMessages } from "../i18n/messages/admin/index.ts";
-import type { TaggingPhoto } from "../.server/admin/index.ts";
+import type { TaggingPhoto } from "../.server/photo-desk/index.ts";
 import type { TaggingData, TaggingLink } from "../components/admin/tagging-types.ts";
 import { postAdminJson } from "./post-json.ts";
 import { useAdmin } from "./use-admin.ts";

@@ -13,7 +13,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectNode, root } from "../../scripts/build-if-stale.ts";
-import { OUTCOME_HEADER, UPLOAD_PATH } from "../../app/.server/admin/uploads.ts";
+import { OUTCOME_HEADER, UPLOAD_PATH } from "../../app/.server/photo-desk/uploads.ts";
 import { adminPassword, logIn, startShop, type Operator, type Shop } from "./harness.ts";
 
 const PHOTOS = 48;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { loginAttempts } from "../../app/.server/db/schema.ts";
 import { adminSession } from "../../app/middleware/admin-session.ts";
-import { ACCOUNT_FAILURES_BEFORE_DELAY, MAX_FAILURES_PER_PAIR, type Operator } from "../../app/.server/admin/index.ts";
+import { ACCOUNT_FAILURES_BEFORE_DELAY, MAX_FAILURES_PER_PAIR, type Operator } from "../../app/.server/staff/index.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { invite, loginAs, routerContext } from "./admin-helpers.ts";
 

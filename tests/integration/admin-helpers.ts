@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../app/context.ts";
-import type { Operator, Role } from "../../app/.server/admin/index.ts";
+import type { Operator, Role } from "../../app/.server/staff/index.ts";
 import type { Services } from "../../app/.server/services.ts";
 
 /** Logs an operator in through the real service and returns their session, as a request would carry it. */

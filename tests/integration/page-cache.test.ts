@@ -4,7 +4,7 @@
  * or a discount changes (every language), and nothing personal is ever kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
 import { createPageCache, isCacheable, isFresh, PROGRESS_LAG_MS, type CachedResponse, type PageCache } from "../../app/.server/http/page-cache.ts";
 import { storeDecisions } from "../../app/.server/recognition/store.ts";
 import { eq } from "drizzle-orm";

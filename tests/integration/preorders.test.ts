@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, photoBibs, photos, preorders, races } from "../../app/.server/db/schema.ts";
 import { PREORDER_SYNC_JOB } from "../../app/.server/orders/index.ts";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
 import { operatorContext } from "../../app/admin/operator-context.ts";
 import { servicesContext } from "../../app/context.ts";

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
 import { orders, payments } from "../../app/.server/db/schema.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
 import { action as webhook } from "../../app/routes/api.webhooks.ts";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operator } from "../../app/.server/admin/index.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
 import { openDatabase } from "../../app/.server/db/client.ts";
 import { adminSessions, adminUsers, jobs, orders, photos, rateHits, races, uploads } from "../../app/.server/db/schema.ts";
 import { createRateLimiter } from "../../app/.server/http/rate-limit.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/index.ts";
-import type { Operator } from "./operator.ts";
+import type { Operator } from "../staff/index.ts";
 import { listRaces } from "./races.ts";
 import { earningsSince } from "../partners/index.ts";
 import { orderRace } from "./sales.ts";

@@ -5,8 +5,7 @@ import { isLang } from "../../i18n/langs.ts";
 import { inTransaction, type Db, adminUsers, contactMessages, contactReplies, customers, notifySignups, orders, preorders, races } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Mailer } from "../mail/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { adminList } from "./listing.ts";
 import { dayRange } from "./sales.ts";
 

@@ -1,7 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 
 /** Rows a back-office list shows at once. */
 export const PAGE = 50;

@@ -14,8 +14,7 @@ import {
   shareSettings,
   type Period,
 } from "../partners/index.ts";
-import { audit } from "./audit.ts";
-import { forbidden, requireAdmin, type Operator } from "./operator.ts";
+import { type Operator, audit, forbidden, requireAdmin } from "../staff/index.ts";
 import { raceHeader } from "./races.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 

@@ -3,7 +3,7 @@ import type { Lang } from "../../i18n/langs.ts";
 import { loadTiers, racePhotos, type MediaUrl, type RaceRow } from "../catalog/index.ts";
 import { type Db, races } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { requireRace, type Operator } from "./operator.ts";
+import { type Operator, requireRace } from "../staff/index.ts";
 
 /**
  * The race page exactly as the storefront would build it, whatever the race's

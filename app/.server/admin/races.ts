@@ -1,47 +1,15 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, type Db, rowsOf, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
+import { inTransaction, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, requireRace, type Operator } from "./operator.ts";
+import { audit, requireAdmin, requireRace, type Operator } from "../staff/index.ts";
 import type { RaceForm } from "./race-form.ts";
 import { storeSiteImage } from "./site-image.ts";
+import { countsByRace, NO_PHOTOS, type OnPublished, type PhotoCounts } from "../photo-desk/index.ts";
 
 export type RaceRow = typeof races.$inferSelect;
-export type PhotoCounts = { photos: number; tagged: number; untagged: number; hidden: number; processing: number };
 export type RaceListRow = Pick<RaceRow, "id" | "slug" | "name" | "status" | "eventDate" | "uploading" | "logoKey"> & PhotoCounts;
-
-const photoCounts = (raceIds: number[]) => sql`
-  select p.race_id,
-    count(*)::int as photos,
-    count(*) filter (where exists (select 1 from photo_bibs b where b.photo_id = p.id))::int as tagged,
-    count(*) filter (where not exists (select 1 from photo_bibs b where b.photo_id = p.id))::int as untagged,
-    count(*) filter (where p.hidden)::int as hidden,
-    count(*) filter (where p.thumb_key is null)::int as processing
-  from photos p
-  where p.race_id in (${sql.join(
-    raceIds.map((id) => sql`${id}`),
-    sql`, `,
-  )})
-  group by p.race_id`;
-
-export async function countsByRace(db: Db, raceIds: number[]): Promise<Map<number, PhotoCounts>> {
-  const map = new Map<number, PhotoCounts>();
-  if (!raceIds.length) return map;
-  for (const row of rowsOf<PhotoCounts & { race_id: number }>(await db.execute(photoCounts(raceIds)))) {
-    map.set(Number(row.race_id), {
-      photos: Number(row.photos),
-      tagged: Number(row.tagged),
-      untagged: Number(row.untagged),
-      hidden: Number(row.hidden),
-      processing: Number(row.processing),
-    });
-  }
-  return map;
-}
-
-const NO_PHOTOS: PhotoCounts = { photos: 0, tagged: 0, untagged: 0, hidden: 0, processing: 0 };
 
 /** Every race for admins; a photographer sees only the races assigned to them. */
 export async function listRaces(db: Db, op: Operator): Promise<RaceListRow[]> {
@@ -102,9 +70,6 @@ export async function raceEditor(db: Db, op: Operator, raceId: number): Promise<
 }
 
 export type RaceImages = { logo?: File; hero?: File };
-
-/** What happens once a race goes public; wired by the composition root. */
-export type OnPublished = (raceId: number) => Promise<{ notified: number; converted: number }>;
 
 export type RaceDeps = { db: Db; storage: Storage; onPublished: OnPublished };
 

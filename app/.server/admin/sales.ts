@@ -11,8 +11,7 @@ import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { adminList } from "./listing.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
 

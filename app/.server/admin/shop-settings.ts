@@ -4,8 +4,7 @@ import { getSetting, setSetting } from "../catalog/index.ts";
 import { inTransaction, type Db, banners, discountTiers, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { storeSiteImage } from "./site-image.ts";
 import { emailField } from "../http/fields.ts";
 

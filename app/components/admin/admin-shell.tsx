@@ -10,7 +10,7 @@ import { useLang, useMessages } from "../../i18n/use-messages.ts";
 import { LogoMark } from "../logo.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
-import type { Role } from "../../.server/admin/index.ts";
+import type { Role } from "../../.server/staff/index.ts";
 
 type Item = { screen: AdminScreen; label: (m: AdminMessages["nav"]) => string; roles: readonly Role[] };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import type { UploadOutcome } from "../../.server/admin/index.ts";
+import type { UploadOutcome } from "../../.server/photo-desk/index.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { buttonClass, secondaryButtonClass } from "./fields.tsx";
 import { useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";

@@ -1,7 +1,7 @@
 import { dbId } from "../../.server/http/fields.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
-import type { ImportRun } from "../../.server/admin/index.ts";
+import type { ImportRun } from "../../.server/photo-desk/index.ts";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { attempt } from "../../admin/outcome.ts";

@@ -5,10 +5,9 @@ import { inTransaction, type Db, adminUsers, bibSuggestions, orderPhotos, photoB
 import { DomainError } from "../errors.ts";
 import { preorderBibsTagged } from "../bibs-tagged.ts";
 import type { Storage } from "../storage/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, requireRace, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
-import { countsByRace } from "./races.ts";
+import { countsByRace } from "./photo-counts.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
 

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { type Db, races } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
-import type { OnPublished } from "./races.ts";
+
+/** What happens once a race goes public; wired by the composition root. */
+export type OnPublished = (raceId: number) => Promise<{ notified: number; converted: number }>;
 
 /** What other modules do when a race goes public; each may be missing while it is being built. */
 export type PublishPorts = {

@@ -7,8 +7,7 @@ import { ingestPhoto, type IngestOutcome } from "../catalog/index.ts";
 import { type Db, races, uploads } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
-import { audit } from "./audit.ts";
-import { canUseRace, type Operator } from "./operator.ts";
+import { type Operator, audit, canUseRace } from "../staff/index.ts";
 import { SharedUploadStore } from "./upload-store.ts";
 
 export const UPLOAD_PATH = "/admin/uploads";

@@ -9,9 +9,8 @@ import { invalid } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, type Operator } from "./operator.ts";
-import type { OnPublished } from "./races.ts";
+import { type Operator, audit, requireAdmin } from "../staff/index.ts";
+import type { OnPublished } from "./publish.ts";
 
 /**
  * Importing a folder from the back office runs as a durable job, not inside the

@@ -13,8 +13,7 @@ import type {
   StartListQuery,
   TimingLineError,
 } from "../recognition/index.ts";
-import { audit } from "./audit.ts";
-import { requireAdmin, requireRace, type Operator } from "./operator.ts";
+import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 
 /** What the review screen needs of the recognition module (its services fit this shape). */
 export type BibReviewPort = {

@@ -1,10 +1,9 @@
 import { DERIVE_JOB } from "../catalog/index.ts";
 import type { Db } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { audit } from "./audit.ts";
+import { type Operator, audit, requireRace } from "../staff/index.ts";
 import { counts as jobCounts } from "../jobs/index.ts";
-import { countsByRace } from "./races.ts";
-import { requireRace, type Operator } from "./operator.ts";
+import { countsByRace, NO_PHOTOS } from "./photo-counts.ts";
 
 /** The part of the recognition module the back office uses (its services fit this shape). */
 export type RecognitionPort = {
@@ -17,7 +16,7 @@ export type RecognitionPort = {
 /** What the upload screen polls: the race's photo counts, the watermarking queue and, if present, bib recognition. */
 export async function photoProgress(db: Db, op: Operator, raceId: number, recognition?: RecognitionPort) {
   await requireRace(db, op, raceId);
-  const counts = (await countsByRace(db, [raceId])).get(raceId) ?? { photos: 0, tagged: 0, untagged: 0, hidden: 0, processing: 0 };
+  const counts = (await countsByRace(db, [raceId])).get(raceId) ?? NO_PHOTOS;
   const queue = await jobCounts(db, [DERIVE_JOB]);
   const read = recognition ? await recognition.progress(raceId) : undefined;
   return {
