@@ -11,12 +11,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCES = ["app", "scripts", "tests", "server.ts"];
+export const SOURCES = ["app", "scripts", "tests", "server.ts"];
 const SKIP = /(^|\/)(node_modules|build|\.react-router|fixtures|bib-set|field-set)(\/|$)/;
 /** `from "x"`, `import "x"`, `import("x")`; comments are stripped first. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
 
-function sourceFiles(entry: string): string[] {
+export function sourceFiles(entry: string): string[] {
   const full = path.join(root, entry);
   if (SKIP.test(entry)) return [];
   if (fs.statSync(full).isFile()) return /\.tsx?$/.test(entry) ? [entry] : [];
@@ -82,47 +82,16 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
 const moduleOf = (file: string) => /^app\/\.server\/([^/]+)\//.exec(file)?.[1];
 
 /**
- * Files other modules still import directly, for want of a door: http's helpers
- * for routes and its Express app (one door for both would tie every module that
- * validates a field to the app), the request schemas of orders, contact and
- * notify (routes, each other and the OpenAPI document read them), backups' and
- * the demo seed's pieces for the composition root and the CLI, and the timing
- * file the race page reads passings from. Nothing may join this list.
- */
-export const NO_DOOR_YET = new Set([
-  "app/.server/http/respond.ts",
-  "app/.server/http/fields.ts",
-  "app/.server/http/failure.ts",
-  "app/.server/http/api-contract.ts",
-  "app/.server/http/openapi.ts",
-  "app/.server/http/rate-limit.ts",
-  "app/.server/http/memory-rate-limit.ts",
-  "app/.server/http/status-api.ts",
-  "app/.server/http/express-app.ts",
-  "app/.server/http/metrics.ts",
-  "app/.server/http/page-cache.ts",
-  "app/.server/http/page-texts.ts",
-  "app/.server/orders/payloads.ts",
-  "app/.server/contact/input.ts",
-  "app/.server/notify/input.ts",
-  "app/.server/backup/archive.ts",
-  "app/.server/backup/copy-files.ts",
-  "app/.server/recognition/timing.ts",
-  "app/.server/db/seed-demo.ts",
-]);
-
-/**
  * Imports that skip a server module's door: from outside `app/.server/<m>/`,
- * only `<m>/index.ts` may be imported (tests may reach inside; the files in
- * `allowed` are the ones left without a door).
+ * only `<m>/index.ts` may be imported (tests may reach inside).
  */
-export function doorViolations(graph: Map<string, string[]>, allowed: Set<string> = NO_DOOR_YET): string[] {
+export function doorViolations(graph: Map<string, string[]>): string[] {
   const found: string[] = [];
   for (const [from, targets] of graph) {
     if (/\.test\.tsx?$/.test(from) || from.startsWith("tests/")) continue;
     for (const to of targets) {
       const target = moduleOf(to);
-      if (!target || moduleOf(from) === target || to === `app/.server/${target}/index.ts` || allowed.has(to)) continue;
+      if (!target || moduleOf(from) === target || to === `app/.server/${target}/index.ts`) continue;
       found.push(`${from} → ${to}`);
     }
   }

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { boot } from "./boot.ts";
 import { EnvError, getEnv, loadEnvFile } from "./env.ts";
-import { createExpressApp } from "./http/express-app.ts";
+import { createExpressApp } from "./express-app.ts";
 import { writeServerLock, removeServerLock } from "./server-lock.ts";
 
 /** `root`: the project folder (its `build/`); `dev`: pages from Vite's dev server instead of the build. */

@@ -1,6 +1,6 @@
 import { isDbInt } from "../domain/ids.ts";
 import { data } from "react-router";
-import { failureOf, type ErrorWording } from "../.server/http/failure.ts";
+import { failureOf, type ErrorWording } from "../.server/failure.ts";
 import type { Lang } from "../i18n/langs.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { MESSAGES } from "../i18n/messages/all.ts";

@@ -5,7 +5,7 @@
 // renders them.
 import { z } from "zod";
 import type { Operator } from "../.server/staff/index.ts";
-import { dbId } from "../.server/http/fields.ts";
+import { dbId } from "../domain/fields.ts";
 import type { Services } from "../.server/services.ts";
 
 const GRID_WINDOW = 120;

@@ -1,6 +1,6 @@
 import type { Currency } from "../domain/money.ts";
 import { useMessages } from "../i18n/use-messages.ts";
-import type { RacePhotosView } from "../.server/http/api-contract.ts";
+import type { RacePhotosView } from "../domain/api-contract.ts";
 import { CameraIcon } from "./icons.tsx";
 import { Lightbox } from "./lightbox.tsx";
 import { Pagination } from "./pagination.tsx";

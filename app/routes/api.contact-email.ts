@@ -1,7 +1,7 @@
 import { clientContext, servicesContext } from "../context.ts";
 import { contactInput } from "../.server/contact/index.ts";
 import { invalid } from "../.server/errors.ts";
-import { jsonData, postOnly, statusApi } from "../.server/http/status-api.ts";
+import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.contact-email";
 
 /** POST /api/contact_email `{ data: { name, email, phone, message } }` → `{ data: { status: "success" } }` (SPEC §7). */

@@ -1,6 +1,6 @@
 import { servicesContext } from "../context.ts";
-import { api } from "../.server/http/respond.ts";
-import { zipPayload } from "../.server/orders/payloads.ts";
+import { api } from "../.server/web/index.ts";
+import { zipPayload } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.create-zip";
 
 /** POST /api/create_zip `{ data: { id } }` → `zip_file` when ready, else `status: "processing"` and the progress. */

@@ -1,6 +1,6 @@
 import { servicesContext } from "../context.ts";
-import { api } from "../.server/http/respond.ts";
-import { downloadPayload } from "../.server/orders/payloads.ts";
+import { api } from "../.server/web/index.ts";
+import { downloadPayload } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.download";
 
 /** POST /api/download `{ data: { id, id_photo } }` → `{ data: { img } }`: a short-lived link to the sold file. */

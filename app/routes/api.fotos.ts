@@ -2,7 +2,7 @@ import { z } from "zod";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
 import { invalid } from "../.server/errors.ts";
-import { api } from "../.server/http/respond.ts";
+import { api } from "../.server/web/index.ts";
 import { readClockTime } from "../domain/around-time.ts";
 import type { Route } from "./+types/api.fotos";
 

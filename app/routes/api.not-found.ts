@@ -1,4 +1,4 @@
-import { api } from "../.server/http/respond.ts";
+import { api } from "../.server/web/index.ts";
 import { notFound } from "../.server/errors.ts";
 import type { Route } from "./+types/api.not-found";
 

@@ -4,7 +4,7 @@ import { href } from "../i18n/href.ts";
 import { isLang } from "../i18n/langs.ts";
 import { invalid, isDomainError } from "../.server/errors.ts";
 import { notifyInput } from "../.server/notify/index.ts";
-import { jsonData, postOnly, statusApi } from "../.server/http/status-api.ts";
+import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.notify";
 
 /**

@@ -1,6 +1,6 @@
 import { clientContext, servicesContext } from "../context.ts";
 import { pageViewInput } from "../.server/analytics/index.ts";
-import { postOnly } from "../.server/http/status-api.ts";
+import { postOnly } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.pageview";
 
 /** POST /api/pageview `{ data: { path, lang } }` from the page's beacon; first-party analytics, always 204. */

@@ -1,5 +1,5 @@
 import { servicesContext } from "../context.ts";
-import { api } from "../.server/http/respond.ts";
+import { api } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.preparacion";
 
 /** GET /api/preparacion/{slug}: whether a race's photos are still being prepared. */

@@ -1,7 +1,7 @@
 import { servicesContext } from "../context.ts";
 import { notFound } from "../.server/errors.ts";
-import { api } from "../.server/http/respond.ts";
-import { publicIdSchema } from "../.server/orders/payloads.ts";
+import { api } from "../.server/web/index.ts";
+import { publicIdSchema } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.prepurchase";
 
 /** GET /api/prepurchase/{id} (SPEC §3 pre-purchase response). */

@@ -1,7 +1,7 @@
 import { servicesContext } from "../context.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { apiLang, json } from "../.server/http/respond.ts";
-import { parsePreorder } from "../.server/orders/payloads.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { apiLang, json } from "../.server/web/index.ts";
+import { parsePreorder } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.preventa";
 
 /**

@@ -1,7 +1,7 @@
 import { servicesContext } from "../context.ts";
-import { api } from "../.server/http/respond.ts";
+import { api } from "../.server/web/index.ts";
 import { notFound } from "../.server/errors.ts";
-import { publicIdSchema } from "../.server/orders/payloads.ts";
+import { publicIdSchema } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.purchase-detail";
 
 /** GET /api/purchase/{id} (SPEC §3 purchase response). */

@@ -1,6 +1,6 @@
 import { servicesContext } from "../context.ts";
-import { api } from "../.server/http/respond.ts";
-import { parsePurchase } from "../.server/orders/payloads.ts";
+import { api } from "../.server/web/index.ts";
+import { parsePurchase } from "../.server/orders/index.ts";
 import type { Route } from "./+types/api.purchase";
 
 /** POST /api/purchase (SPEC §7): a sale priced by the server; answers `{ data: { link, id } }`. */

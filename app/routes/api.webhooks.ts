@@ -1,6 +1,6 @@
 import { servicesContext } from "../context.ts";
 import { isDomainError } from "../.server/errors.ts";
-import { json } from "../.server/http/respond.ts";
+import { json } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.webhooks";
 
 /**

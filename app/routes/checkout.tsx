@@ -13,8 +13,8 @@ import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { parsePurchase } from "../.server/orders/payloads.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { parsePurchase } from "../.server/orders/index.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/checkout";
 

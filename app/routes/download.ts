@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "../context.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { apiLang } from "../.server/http/respond.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { apiLang } from "../.server/web/index.ts";
 import type { Route } from "./+types/download";
 
 /** GET /download/{token}: the sold file behind a signed link, as an attachment (`foto-{id}.jpg` or the zip). */

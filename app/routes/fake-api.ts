@@ -1,5 +1,5 @@
 import { servicesContext } from "../context.ts";
-import { apiLang, json } from "../.server/http/respond.ts";
+import { apiLang, json } from "../.server/web/index.ts";
 import type { Route } from "./+types/fake-api";
 
 /**

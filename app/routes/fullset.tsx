@@ -12,8 +12,8 @@ import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { parsePurchase } from "../.server/orders/payloads.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { parsePurchase } from "../.server/orders/index.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/fullset";
 

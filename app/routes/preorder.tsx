@@ -11,8 +11,8 @@ import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { isDomainError } from "../.server/errors.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { parsePreorder } from "../.server/orders/payloads.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { parsePreorder } from "../.server/orders/index.ts";
 import { buyerData, NetworkError, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/preorder";
 

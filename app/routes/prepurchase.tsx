@@ -9,7 +9,7 @@ import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { orHome } from "../.server/http/respond.ts";
+import { orHome } from "../.server/web/index.ts";
 import { photoDateTime } from "../storefront/photo-time.ts";
 import type { Route } from "./+types/prepurchase";
 

@@ -14,8 +14,8 @@ import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { message } from "../i18n/messages/all.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { failureOf, shopWording } from "../.server/http/failure.ts";
-import { orHome } from "../.server/http/respond.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
+import { orHome } from "../.server/web/index.ts";
 import { photoDateTime } from "../storefront/photo-time.ts";
 import type { Route } from "./+types/purchase";
 

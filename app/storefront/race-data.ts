@@ -1,6 +1,6 @@
 // The race page's data as the browser sees it: the API contract's types
 // (SPEC §3/§7 field names), the same the server's `races.photos` returns.
-import type { PhotoView, RacePhotosView, RaceSummary } from "../.server/http/api-contract.ts";
+import type { PhotoView, RacePhotosView, RaceSummary } from "../domain/api-contract.ts";
 
 export type PhotoData = PhotoView;
 

@@ -17,7 +17,7 @@ import { loader as preparation } from "../../app/routes/api.preparacion.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { ORDERS_RACE, buyer, call as rawCall, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
-import { API_OPERATIONS, type ApiOperation } from "../../app/.server/http/openapi.ts";
+import { API_OPERATIONS, type ApiOperation } from "../../app/.server/web/openapi.ts";
 import { loader as openapi } from "../../app/routes/api.openapi.ts";
 
 // Every call of SPEC §7, field by field and type by type, as the storefront and

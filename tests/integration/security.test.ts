@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { openDatabase } from "../../app/.server/db/client.ts";
 import { adminSessions, adminUsers, jobs, orders, photos, rateHits, races, uploads } from "../../app/.server/db/schema.ts";
-import { createRateLimiter } from "../../app/.server/http/rate-limit.ts";
+import { createRateLimiter } from "../../app/.server/rate-limit/rate-limit.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
 import { createTestShop, FIXTURES, onPostgres, type TestShop } from "./helpers.ts";
 import { cartItem, buyer, call, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_RACES } from "../../app/.server/db/demo-races.ts";
-import { seedDemoIfEmpty } from "../../app/.server/db/seed-demo.ts";
+import { DEMO_RACES } from "../../app/.server/demo/demo-races.ts";
+import { seedDemoIfEmpty } from "../../app/.server/demo/seed-demo.ts";
 import { importFolder } from "../../app/.server/catalog/index.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";

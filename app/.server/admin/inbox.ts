@@ -1,4 +1,4 @@
-import { dbId } from "../http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isLang } from "../../i18n/langs.ts";

@@ -1,5 +1,5 @@
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
-import { dbId } from "../http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatMoney } from "../../domain/money.ts";

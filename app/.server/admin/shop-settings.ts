@@ -6,7 +6,7 @@ import { DomainError, invalid } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { storeSiteImage } from "./site-image.ts";
-import { emailField } from "../http/fields.ts";
+import { emailField } from "../../domain/fields.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
 

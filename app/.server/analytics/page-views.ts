@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { matchPath } from "../../i18n/href.ts";
 import { type Db, pageViews, races } from "../db/index.ts";
-import { createMemoryRateLimiter } from "../http/memory-rate-limit.ts";
+import { createMemoryRateLimiter } from "../rate-limit/index.ts";
 
 /** What the browser's beacon sends; the language is taken from the path, which sets it. */
 export const pageViewInput = z.object({ path: z.string().min(1).max(1000).startsWith("/") });

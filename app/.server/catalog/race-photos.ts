@@ -7,14 +7,14 @@ import { fullsetPrice } from "../../domain/pricing.ts";
 import { type Db, fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
-import { indexPassings } from "../recognition/timing.ts";
+import { indexPassings } from "../recognition/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
-import type { PhotoView, RacePhotosView } from "../http/api-contract.ts";
+import type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
 export const PAGE_SIZE = 60;
 
-export type { PhotoView, RacePhotosView } from "../http/api-contract.ts";
+export type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
 /** `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order. */
 export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; lang: Lang };

@@ -4,7 +4,7 @@ import { toUnits } from "../../domain/money.ts";
 import { type Db, races, tags } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
-import type { RaceSummary } from "../http/api-contract.ts";
+import type { RaceSummary } from "../../domain/api-contract.ts";
 
 export type RaceRow = typeof races.$inferSelect;
 
@@ -13,7 +13,7 @@ export const VISIBLE_STATUSES = ["published", "preparing", "archived"] as const;
 
 export type MediaUrl = (key: string | null | undefined) => string;
 
-export type { RaceSummary } from "../http/api-contract.ts";
+export type { RaceSummary } from "../../domain/api-contract.ts";
 
 export function summarize(race: RaceRow, lang: Lang, mediaUrl: MediaUrl): RaceSummary {
   return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, nameField } from "../http/fields.ts";
+import { emailField, nameField } from "../../domain/fields.ts";
 
 /** SPEC §5: name, e-mail and message required; phone optional. */
 export const contactInput = z.object({

@@ -2,7 +2,7 @@ import type { Lang } from "../../i18n/langs.ts";
 import { getSetting } from "../catalog/index.ts";
 import { inTransaction, type Db, contactMessages } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { createRateLimiter } from "../http/rate-limit.ts";
+import { createRateLimiter } from "../rate-limit/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import type { ContactInput } from "./input.ts";
 

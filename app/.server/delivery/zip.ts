@@ -14,8 +14,8 @@ import { paidOrder, photoFileName, photosOfOrder, soldFileKey, type OrderRow } f
 
 export const ZIP_JOB = "order.zip";
 
-export type { ZipAnswer } from "../http/api-contract.ts";
-import type { ZipAnswer } from "../http/api-contract.ts";
+export type { ZipAnswer } from "../../domain/api-contract.ts";
+import type { ZipAnswer } from "../../domain/api-contract.ts";
 
 /** POST /api/create_zip: the link when the zip exists, else its job is queued (once) and its progress told. */
 export async function requestZip(deps: DeliveryDeps, publicId: string, zipUrl: (order: OrderRow) => Promise<string>): Promise<ZipAnswer> {

@@ -1,4 +1,5 @@
-/** Offline, seed-deterministic artwork for the demo shop (no fonts, no network). */
+/** The demo shop: its races and photos seeded into an empty shop, and the offline, seed-deterministic artwork they use (no fonts, no network). */
+export { seedDemoIfEmpty } from "./seed-demo.ts";
 export { renderHomeBanner } from "./banner.ts";
 export { renderRaceHero } from "./race-hero.ts";
 export { renderRaceLogo } from "./race-logo.ts";

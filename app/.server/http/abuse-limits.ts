@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Screen } from "../../i18n/paths.ts";
 import { screenOfPath } from "./page-screen.ts";
-import type { createRateLimiter, RateLimiter } from "./rate-limit.ts";
+import type { createRateLimiter, RateLimiter } from "../rate-limit/index.ts";
 import { sendRefusal } from "./request-guard.ts";
 
 /**

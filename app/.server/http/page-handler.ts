@@ -5,7 +5,7 @@ import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
 import { REQUEST_ID_PLACEHOLDER } from "../../request-reference.ts";
 import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
-import { refererLang } from "./respond.ts";
+import { refererLang } from "../web/index.ts";
 import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
-import { emailField, nameField } from "../http/fields.ts";
+import { emailField, nameField } from "../../domain/fields.ts";
 
 /** The preparing-race form (SPEC §3): first name, last name, e-mail, category, runner number, plus the race. */
 export const notifyInput = z.object({

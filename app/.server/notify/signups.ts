@@ -4,7 +4,7 @@ import { isLang } from "../../i18n/langs.ts";
 import { findVisibleRace, pick } from "../catalog/index.ts";
 import { inTransaction, type Db, notifySignups } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
-import { createRateLimiter } from "../http/rate-limit.ts";
+import { createRateLimiter } from "../rate-limit/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import type { NotifyInput } from "./input.ts";
 

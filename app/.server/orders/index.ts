@@ -25,6 +25,7 @@ export { findOrder } from "./purchase-view.ts";
 export { mailRefunded } from "./refund-mail.ts";
 export type { RefundAnswer } from "./refund.ts";
 export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
+export { downloadPayload, parsePreorder, parsePurchase, preorderBody, publicIdSchema, purchaseBody, zipPayload } from "./payloads.ts";
 
 /** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
 export function createOrders(deps: OrderDeps) {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { type DomainError, invalid } from "../errors.ts";
-import { envelope } from "../http/api-contract.ts";
-import { dbId, emailField } from "../http/fields.ts";
+import { envelope } from "../../domain/api-contract.ts";
+import { dbId, emailField } from "../../domain/fields.ts";
 import type { PurchaseInput } from "./create-purchase.ts";
 import type { PreorderInput } from "./preorders.ts";
 

@@ -16,7 +16,7 @@ import { PENDING_TTL_MS, queueExpiry } from "./jobs.ts";
 import { prepurchaseUrl } from "./links.ts";
 import { methodOf } from "./purchase-view.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
-import type { PrepurchaseView } from "../http/api-contract.ts";
+import type { PrepurchaseView } from "../../domain/api-contract.ts";
 import { movePreorder, recordCreated } from "./state-machine.ts";
 
 export type PreorderInput = Buyer & { raceId: number; raceSlug: string; dni: string; distance?: string };
@@ -151,7 +151,7 @@ export async function mailPreorderConfirmed(deps: OrderDeps, tx: Db, preorderId:
 }
 
 /** SPEC §3's pre-purchase response (both currencies' prices; `moneda` is the one charged); `moneda`, `carrera`, `dni` and `distancia` are our additions. */
-export type { PrepurchaseView } from "../http/api-contract.ts";
+export type { PrepurchaseView } from "../../domain/api-contract.ts";
 
 export async function prepurchaseView(deps: OrderDeps, publicId: string, lang: Lang): Promise<PrepurchaseView> {
   const [row] = await deps.db

@@ -5,7 +5,7 @@ import { isPaidState, STATE } from "../../domain/order-states.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
 import { photoView } from "../catalog/index.ts";
-import type { PurchaseView } from "../http/api-contract.ts";
+import type { PurchaseView } from "../../domain/api-contract.ts";
 import { type Db, customers, orderPhotos, orders, photos, races } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { formatInZone } from "../images/index.ts";
@@ -15,7 +15,7 @@ import type { OrderDeps } from "./deps.ts";
 export type OrderRow = typeof orders.$inferSelect;
 
 /** SPEC §3's purchase response; `moneda` (the currency charged), `descuento` and `zip_progress` are our additions. */
-export type { PurchaseView } from "../http/api-contract.ts";
+export type { PurchaseView } from "../../domain/api-contract.ts";
 
 /** The paying method as the spec names it; free sales and pre-order sales get a localized name. */
 export function methodOf(provider: string, lang: Lang): { id: number; name: string } {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type Db, adminUsers } from "../db/index.ts";
 import type { Env } from "../env.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { emailField } from "../http/fields.ts";
+import { emailField } from "../../domain/fields.ts";
 
 export type Role = "admin" | "photographer" | "organizer";
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { adminWording } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
-import { failureOf } from "../../.server/http/failure.ts";
-import { apiLang, json } from "../../.server/http/respond.ts";
+import { failureOf } from "../../.server/failure.ts";
+import { apiLang, json } from "../../.server/web/index.ts";
 import type { Route } from "./+types/api.bib-review";
 
 const body = z.discriminatedUnion("action", [

@@ -1,6 +1,6 @@
 import { operatorContext } from "../../admin/operator-context.ts";
 import { servicesContext } from "../../context.ts";
-import { api } from "../../.server/http/respond.ts";
+import { api } from "../../.server/web/index.ts";
 import type { Route } from "./+types/api.imports";
 
 /** The latest folder imports and their progress, polled by the races screen while one runs. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";
 import { idParam } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
-import { api } from "../../.server/http/respond.ts";
+import { api } from "../../.server/web/index.ts";
 import type { Route } from "./+types/api.photo-tags";
 
 const body = z.object({ bibs: z.array(z.number()), tagIds: z.array(z.number()) });

@@ -1,7 +1,7 @@
 import { operatorContext } from "../../admin/operator-context.ts";
 import { idParam } from "../../admin/outcome.ts";
 import { servicesContext } from "../../context.ts";
-import { api } from "../../.server/http/respond.ts";
+import { api } from "../../.server/web/index.ts";
 import type { Route } from "./+types/api.progress";
 
 /** Photo counts and the watermarking queue of a race, polled by the upload screen. */

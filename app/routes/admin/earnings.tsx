@@ -19,7 +19,7 @@ import { langFromPath } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { currentPeriod, PERIOD } from "../../.server/admin/index.ts";
-import { dbId } from "../../.server/http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import type { Route } from "./+types/earnings";
 import { ADMIN_MESSAGES, useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
 

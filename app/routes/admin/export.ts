@@ -6,7 +6,7 @@ import { langFromPath } from "../../i18n/langs.ts";
 import { pick } from "../../.server/catalog/index.ts";
 import { currentPeriod, listFilterSchema, orderFilterSchema, toCsv } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/export";
-import { dbId } from "../../.server/http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import { ADMIN_MESSAGES } from "../../i18n/messages/admin/index.ts";
 
 const units = (minor: number) => (minor / 100).toFixed(2);

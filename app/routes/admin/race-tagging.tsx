@@ -1,4 +1,4 @@
-import { dbId } from "../../.server/http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { operatorContext } from "../../admin/operator-context.ts";

@@ -1,4 +1,4 @@
-import { dbId } from "../../.server/http/fields.ts";
+import { dbId } from "../../domain/fields.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { ImportRun } from "../../.server/photo-desk/index.ts";

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { safeEqual } from "../safe-equal.ts";
-import type { Services } from "../services.ts";
+import { safeEqual } from "./safe-equal.ts";
+import type { Services } from "./services.ts";
 
 // Loopback endpoints through which `npm run cli` works while the shop is running
 // on an embedded database. Each answer is NDJSON: progress lines, then a result

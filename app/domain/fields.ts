@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isEmailAddress } from "../../domain/email.ts";
-import { DB_INT_MAX } from "../../domain/ids.ts";
+import { isEmailAddress } from "./email.ts";
+import { DB_INT_MAX } from "./ids.ts";
 
 // Form fields several forms share (checkout, pre-order, contact, notices, the back office).
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MESSAGES } from "../../i18n/messages/all.ts";
-import { conflict, notFound } from "../errors.ts";
+import { MESSAGES } from "../i18n/messages/all.ts";
+import { conflict, notFound } from "./errors.ts";
 import { failureOf, shopWording } from "./failure.ts";
 
 describe("a typed failure's answer", () => {

@@ -2,14 +2,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { zonedToInstant } from "../images/index.ts";
-import { renderHomeBanner, renderRaceHero, renderRaceLogo, renderRacePhoto } from "../demo/index.ts";
+import { renderHomeBanner } from "./banner.ts";
+import { renderRaceHero } from "./race-hero.ts";
+import { renderRaceLogo } from "./race-logo.ts";
+import { renderRacePhoto } from "./race-photo.ts";
 import type { ImportReport } from "../catalog/index.ts";
 import { setSetting } from "../catalog/index.ts";
 import type { Storage } from "../storage/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Db } from "./client.ts";
 import { DEMO_PRESALE_SLUG, DEMO_RACES, DEMO_TIERS, type DemoRace, type PhotoPlan } from "./demo-races.ts";
-import { banners, discountTiers, races } from "./schema.ts";
+import { banners, discountTiers, races, type Db } from "../db/index.ts";
 
 type SeedDeps = {
   db: Db;

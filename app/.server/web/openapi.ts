@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contactInput } from "../contact/input.ts";
-import { notifyInput } from "../notify/input.ts";
-import { downloadPayload, preorderBody, purchaseBody, zipPayload } from "../orders/payloads.ts";
+import { contactInput } from "../contact/index.ts";
+import { notifyInput } from "../notify/index.ts";
+import { downloadPayload, preorderBody, purchaseBody, zipPayload } from "../orders/index.ts";
 import {
   checkoutSchema,
   downloadSchema,
@@ -15,7 +15,7 @@ import {
   raceSummarySchema,
   statusSchema,
   zipAnswerSchema,
-} from "./api-contract.ts";
+} from "../../domain/api-contract.ts";
 
 /** One call of the public API: what it takes and what it answers, by status. */
 export type ApiOperation = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Lang } from "../../i18n/langs.ts";
-import { message } from "../../i18n/messages/all.ts";
-import { isDomainError, type ErrorCode } from "../errors.ts";
+import type { Lang } from "../i18n/langs.ts";
+import { message } from "../i18n/messages/all.ts";
+import { isDomainError, type ErrorCode } from "./errors.ts";
 
 /** A message key under `errors.` with its parameters, as text in one language. */
 export type ErrorWording = (key: string, params?: Record<string, string | number>) => string;

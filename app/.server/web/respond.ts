@@ -2,7 +2,7 @@ import { langFromPath, isLang, type Lang } from "../../i18n/langs.ts";
 import { redirect } from "react-router";
 import { href } from "../../i18n/href.ts";
 import { isDomainError } from "../errors.ts";
-import { failureOf, shopWording } from "./failure.ts";
+import { failureOf, shopWording } from "../failure.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */
 export function apiLang(request: Request): Lang {
