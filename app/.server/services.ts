@@ -34,14 +34,27 @@ import type { Storage } from "./storage/index.ts";
  * (and by tests) and handed to loaders through the router context, so routes
  * never see the database.
  */
-export function createServices({ env, database, storage, logger }: { env: Env; database: Database; storage: Storage; logger: Logger }) {
+/** `recognizer`: the OCR behind bib recognition; by default a pool of reader processes (tests may replay recorded readings). */
+export function createServices({
+  env,
+  database,
+  storage,
+  logger,
+  recognizer,
+}: {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  logger: Logger;
+  recognizer?: recognition.RecognitionDeps["recognizer"];
+}) {
   const { db } = database;
   const mediaUrl: catalog.MediaUrl = (key) => (key ? `${env.publicUrl}/media/${key}` : "");
 
   const mailer = mail.createMailer({ db, env, logger });
   const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
   const files = delivery.createDelivery({ db, storage, env, logger });
-  const bibs = recognition.createRecognition({ db, storage, logger });
+  const bibs = recognition.createRecognition({ db, storage, logger, recognizer });
   const waitingLists = notify.createNotifyService({ db, mailer });
   const office = admin.createAdminServices({
     db,

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/.server/db/client.ts";
 import { parseEnv, type Env } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices, type Services } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
+import type { PhotoReading, Recognizer } from "../../app/.server/recognition/index.ts";
 
 /**
  * Integration tests run on a fresh embedded PGlite per test file, or, when
@@ -58,11 +59,11 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 }
 
 /** A whole shop's services on a fresh database and a temporary DATA_DIR. */
-export async function createTestShop(overrides: Record<string, string> = {}): Promise<TestShop> {
+export async function createTestShop(overrides: Record<string, string> = {}, { recognizer }: { recognizer?: Recognizer } = {}): Promise<TestShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-test-"));
   const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://shop.test", NODE_ENV: "test", ...overrides });
   const { database, url, drop } = await openTestDatabase();
-  const services = createServices({ env, database, storage: localStorage(path.join(dataDir, "files")), logger: createLogger("silent") });
+  const services = createServices({ env, database, storage: localStorage(path.join(dataDir, "files")), logger: createLogger("silent"), recognizer });
   return {
     services,
     database,
@@ -78,3 +79,24 @@ export async function createTestShop(overrides: Record<string, string> = {}): Pr
 }
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
+
+/**
+ * An OCR that answers what the real one read in these fixture folders' photos
+ * (tests/fixtures/<folder>.readings.json, written by
+ * scripts/bench/bib-set/record-fixture-readings.ts), so tests of what the shop
+ * does with readings do not hang on the OCR's exact output.
+ */
+export function recordedRecognizer(...folders: string[]): Recognizer {
+  const readings = new Map<string, PhotoReading>();
+  for (const folder of folders) {
+    const recorded: Record<string, PhotoReading & { file: string }> = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${folder}.readings.json`), "utf8"));
+    for (const [hash, { file: _file, ...reading }] of Object.entries(recorded)) readings.set(hash, reading);
+  }
+  return {
+    async read(image) {
+      const reading = readings.get(createHash("sha256").update(image).digest("hex"));
+      if (!reading) throw new Error("no recorded reading for this photo: run scripts/bench/bib-set/record-fixture-readings.ts");
+      return reading;
+    },
+  };
+}

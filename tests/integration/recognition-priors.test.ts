@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
 import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
-import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
+import { createTestShop, FIXTURES, recordedRecognizer, type TestShop } from "./helpers.ts";
 
 // Recognition's priors beyond the pixels of one photo: the organiser's start
 // list, and the other frames of a burst.
@@ -44,7 +44,7 @@ describe("the start list as recognition's prior", () => {
   };
 
   beforeAll(async () => {
-    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { recognizer: recordedRecognizer("import-bibs") });
     await shop.services.admins.ensureFirst();
     ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
     await shop.services.imports.folder(path.join(FIXTURES, "import-bibs"));
@@ -152,7 +152,7 @@ describe("bursts", () => {
     ).sort((a, b) => a.bib - b.bib);
 
   beforeAll(async () => {
-    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { recognizer: recordedRecognizer("import-burst") });
     await shop.services.admins.ensureFirst();
     ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
     await shop.services.imports.folder(path.join(FIXTURES, "import-burst"));
