@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { markImportProgress, inTransaction, type Db, photoBibs, photos, photoTags, tags } from "../db/index.ts";
+import { markImportProgress, inTransaction, type Db, photos, photoTags, tags } from "../db/index.ts";
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
-import { preorderBibsTagged } from "../bibs-tagged.ts";
+import { tagFromImport } from "../tagging/index.ts";
 import { RECOGNIZE_JOB } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { DERIVE_JOB } from "./derive-job.ts";
@@ -107,15 +107,8 @@ async function applyMeta(db: Db, race: RaceRow, photoId: number, meta: PhotoMeta
     changed = true;
   }
   if (meta.bibs) {
-    const existing = await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
-    const have = new Set(existing.map((b) => b.bib));
-    const missing = meta.bibs.filter((b) => !have.has(b));
-    if (missing.length) {
-      await db.insert(photoBibs).values(missing.map((bib) => ({ photoId, raceId: race.id, bib, source: "import" as const })));
-      // Bibs from an import's photos.csv are tags like any other: pre-orders waiting on them get their photos.
-      await preorderBibsTagged(db, race.id, missing);
-      changed = true;
-    }
+    // Bibs from an import's photos.csv are tags like any other: pre-orders waiting on them get their photos.
+    if ((await tagFromImport(db, race.id, photoId, meta.bibs)).length) changed = true;
   }
   if (meta.tags) {
     for (const slug of meta.tags) {

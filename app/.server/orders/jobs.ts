@@ -4,7 +4,7 @@ import { enqueue } from "../jobs/index.ts";
 /** Job types of the orders module and how they are queued (each at most once per sale). */
 export const DELIVER_JOB = "order.deliver";
 export const EXPIRE_JOB = "order.expire";
-export { PREORDER_SYNC_JOB } from "../bibs-tagged.ts";
+export { PREORDER_SYNC_JOB } from "../tagging/index.ts";
 
 /** How long a checkout stays payable; the providers' checkouts expire with it. */
 export const PENDING_TTL_MS = 24 * 3600_000;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
-import { COLLECTING, dniAsBib } from "../bibs-tagged.ts";
+import { COLLECTING, dniAsBib } from "../tagging/index.ts";
 import { randomCode } from "../random-code.ts";
 import { inTransaction, orderPhotos, orders, preorders } from "../db/index.ts";
 import { isDomainError } from "../errors.ts";

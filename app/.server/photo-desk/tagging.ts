@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
 import { inTransaction, type Db, adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { preorderBibsTagged } from "../bibs-tagged.ts";
+import { setBibsByHand, tagByHand, untagPhotos } from "../tagging/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
@@ -145,10 +145,8 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
   const raceId = await photoRace(db, op, photoId);
   const unique = [...new Set(bibs)];
   await inTransaction(db, async (tx) => {
-    await tx.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
-    if (unique.length) await tx.insert(photoBibs).values(unique.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
     // A runner who pre-ordered gets this photo in their sale (a job, queued with these tags).
-    await preorderBibsTagged(tx, raceId, unique);
+    await setBibsByHand(tx, raceId, photoId, unique);
     // Only this race's tags may be attached.
     const allowed = tagIds.length
       ? await tx
@@ -223,15 +221,11 @@ export async function bulkPhotos(
     switch (action.action) {
       case "addBibs":
         // A person typed these numbers: an automatic tag of the same number becomes theirs.
-        await db
-          .insert(photoBibs)
-          .values(targets.flatMap((photoId) => action.bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const }))))
-          .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
+        await tagByHand(db, raceId, targets, action.bibs);
         await recognition?.confirm(targets, action.bibs, op.id);
-        await preorderBibsTagged(db, raceId, action.bibs);
         break;
       case "removeBibs":
-        await db.delete(photoBibs).where(inArray(photoBibs.photoId, targets));
+        await untagPhotos(db, targets);
         // Recognition's open readings of these photos are refused too, so a re-decision cannot bring them back.
         await recognition?.settle(targets, [], op.id);
         break;

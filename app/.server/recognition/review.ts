@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
+import { inTransaction, type Db, bibSuggestions, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { preorderBibsTagged } from "../bibs-tagged.ts";
+import { removeAutoTag, tagByHand } from "../tagging/index.ts";
 
 export type ReviewItem = {
   id: number;
@@ -93,11 +93,7 @@ async function pendingSuggestion(db: Db, id: number) {
 
 /** Tags the photo with `bib` as a person's tag (an automatic tag of that number becomes manual). */
 async function tagManually(db: Db, photoId: number, raceId: number, bib: number) {
-  await db
-    .insert(photoBibs)
-    .values({ photoId, raceId, bib, source: "manual" })
-    .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
-  await preorderBibsTagged(db, raceId, [bib]);
+  await tagByHand(db, raceId, [photoId], [bib]);
 }
 
 const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: number | undefined, correctedBib: number | null = null) => ({
@@ -142,11 +138,7 @@ export async function rejectSuggestion(db: Db, id: number, by?: number) {
 /** Removes an automatic tag; recognition will not put it back. */
 export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: number) {
   return inTransaction(db, async (tx) => {
-    const removed = await tx
-      .delete(photoBibs)
-      .where(and(eq(photoBibs.photoId, photoId), eq(photoBibs.bib, bib), eq(photoBibs.source, "auto")))
-      .returning();
-    if (!removed.length) throw notFound();
+    if (!(await removeAutoTag(tx, photoId, bib))) throw notFound();
     await tx
       .update(bibSuggestions)
       .set(decided("undone", by))

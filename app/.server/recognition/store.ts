@@ -1,7 +1,7 @@
 import { and, eq, gt, gte } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { markImportProgress, inTransaction, type Db, bibSuggestions, photoBibs, raceNumbers, races, startList, timingPassings } from "../db/index.ts";
-import { preorderBibsTagged } from "../bibs-tagged.ts";
+import { setAutoTags } from "../tagging/index.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { sceneryFloor } from "./scenery.ts";
@@ -60,7 +60,7 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
     const before = new Map(previous.map((s) => [s.bib, s]));
     const kept = new Set<number>();
     const counts = { auto: 0, pending: 0 };
-    const autoTag = and(eq(photoBibs.photoId, photo.id), eq(photoBibs.source, "auto"));
+    const tags = { auto: [] as { bib: number; confidence: number }[], withdrawn: [] as number[] };
 
     for (const d of decisions) {
       const earlier = before.get(d.bib);
@@ -72,28 +72,18 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
       const values = { confidence: d.confidence, box: d.box, doubts: d.doubts, status: d.status, evidencePhotoId: null };
       if (earlier) await tx.update(bibSuggestions).set(values).where(eq(bibSuggestions.id, earlier.id));
       else await tx.insert(bibSuggestions).values({ photoId: photo.id, raceId: photo.raceId, bib: d.bib, ...values });
-      if (d.status === "auto") {
-        await tx
-          .insert(photoBibs)
-          .values({ photoId: photo.id, raceId: photo.raceId, bib: d.bib, source: "auto", confidence: d.confidence })
-          .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { confidence: d.confidence }, setWhere: eq(photoBibs.source, "auto") });
-      } else if (source === "auto") {
-        await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, d.bib)));
-      }
+      if (d.status === "auto") tags.auto.push({ bib: d.bib, confidence: d.confidence });
+      else if (source === "auto") tags.withdrawn.push(d.bib);
       counts[d.status]++;
     }
     for (const s of previous) {
       // A burst's suggestion stands on another frame's reading, not on this one's.
       if (!isOpen(s.status) || kept.has(s.bib) || s.evidencePhotoId !== null) continue;
       await tx.delete(bibSuggestions).where(eq(bibSuggestions.id, s.id));
-      if (s.status === "auto") await tx.delete(photoBibs).where(and(autoTag, eq(photoBibs.bib, s.bib)));
+      if (s.status === "auto") tags.withdrawn.push(s.bib);
     }
     // Runners who pre-ordered get the automatically tagged photos in their sale.
-    await preorderBibsTagged(
-      tx,
-      photo.raceId,
-      decisions.filter((d) => d.status === "auto").map((d) => d.bib),
-    );
+    await setAutoTags(tx, photo, tags);
     return counts;
   });
 }

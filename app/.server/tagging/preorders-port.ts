@@ -4,9 +4,9 @@
 // recognition and orders, so none of them imports another for it; the job
 // itself is the orders module's (preorder-sales.ts).
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { STATE } from "../domain/order-states.ts";
-import { type Db, preorders } from "./db/index.ts";
-import { schedule } from "./jobs/index.ts";
+import { STATE } from "../../domain/order-states.ts";
+import { type Db, preorders } from "../db/index.ts";
+import { schedule } from "../jobs/index.ts";
 
 /** One runner's pre-orders of one race get their sale, or the photos tagged since (orders/preorder-sales.ts). */
 export const PREORDER_SYNC_JOB = "preorders.sync";

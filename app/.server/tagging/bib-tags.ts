@@ -1,0 +1,70 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { type Db, photoBibs } from "../db/index.ts";
+import { preorderBibsTagged } from "./preorders-port.ts";
+
+// Every write to photo_bibs goes through here, so that whoever puts a bib on a
+// photo (an operator, a bulk action, a photos.csv, bib recognition) tells the
+// pre-orders the same way. Pass the transaction that tags: the pre-orders' job
+// is queued only if the tags are written.
+
+/** A person's tags: an automatic tag of the same number becomes theirs. */
+export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs: number[]): Promise<void> {
+  const values = photoIds.flatMap((photoId) => bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
+  if (!values.length) return;
+  await db
+    .insert(photoBibs)
+    .values(values)
+    .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
+  await preorderBibsTagged(db, raceId, bibs);
+}
+
+/** Sets one photo's bibs to exactly these, as a person's tags. */
+export async function setBibsByHand(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<void> {
+  await db.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
+  await tagByHand(db, raceId, [photoId], [...new Set(bibs)]);
+}
+
+/** Bibs an import's photos.csv gives a photo; those it already has stay as they are. Returns the ones added. */
+export async function tagFromImport(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<number[]> {
+  const existing = await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
+  const have = new Set(existing.map((b) => b.bib));
+  const missing = [...new Set(bibs)].filter((b) => !have.has(b));
+  if (!missing.length) return [];
+  await db.insert(photoBibs).values(missing.map((bib) => ({ photoId, raceId, bib, source: "import" as const })));
+  await preorderBibsTagged(db, raceId, missing);
+  return missing;
+}
+
+/** Removes every bib of these photos, whoever tagged them. */
+export async function untagPhotos(db: Db, photoIds: number[]): Promise<void> {
+  if (photoIds.length) await db.delete(photoBibs).where(inArray(photoBibs.photoId, photoIds));
+}
+
+/** Recognition's tags of one photo: `auto` are tagged (a person's tag of the same number stays theirs), `withdrawn` removed if still automatic. */
+export async function setAutoTags(
+  db: Db,
+  photo: { id: number; raceId: number },
+  { auto, withdrawn }: { auto: { bib: number; confidence: number }[]; withdrawn: number[] },
+): Promise<void> {
+  for (const { bib, confidence } of auto) {
+    await db
+      .insert(photoBibs)
+      .values({ photoId: photo.id, raceId: photo.raceId, bib, source: "auto", confidence })
+      .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { confidence }, setWhere: eq(photoBibs.source, "auto") });
+  }
+  if (withdrawn.length) await db.delete(photoBibs).where(and(eq(photoBibs.photoId, photo.id), eq(photoBibs.source, "auto"), inArray(photoBibs.bib, withdrawn)));
+  await preorderBibsTagged(
+    db,
+    photo.raceId,
+    auto.map((a) => a.bib),
+  );
+}
+
+/** Removes one automatic tag; false when the photo has no automatic tag of that number. */
+export async function removeAutoTag(db: Db, photoId: number, bib: number): Promise<boolean> {
+  const removed = await db
+    .delete(photoBibs)
+    .where(and(eq(photoBibs.photoId, photoId), eq(photoBibs.bib, bib), eq(photoBibs.source, "auto")))
+    .returning({ bib: photoBibs.bib });
+  return removed.length > 0;
+}
