@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "../i18n/messages/all.ts";
 import { conflict, notFound } from "./errors.ts";
-import { failureOf, shopWording } from "./failure.ts";
+import { failureOf, shopWording, statusOf } from "./failure.ts";
 
 describe("a typed failure's answer", () => {
   it("keeps a service error's status and words its message in each language", () => {
@@ -25,5 +25,12 @@ describe("a typed failure's answer", () => {
   it("leaves anything else alone: a bug stays a 500", () => {
     expect(failureOf(new TypeError("x is undefined"), shopWording("es"))).toBeUndefined();
     expect(failureOf("nope", shopWording("es"))).toBeUndefined();
+    expect(statusOf(new TypeError("x is undefined"))).toBeUndefined();
+  });
+
+  it("gives pages that only need the status the same one the answer would carry", () => {
+    expect(statusOf(notFound())).toBe(404);
+    expect(statusOf(conflict())).toBe(409);
+    expect(statusOf(z.number().safeParse("x").error)).toBe(400);
   });
 });

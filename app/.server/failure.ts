@@ -15,6 +15,13 @@ export const shopWording =
   (key, params) =>
     message(lang, `errors.${key}`, params);
 
+/** The status a typed failure answers with (a DomainError's own, 400 for a failed schema); undefined for anything else, a bug. */
+export function statusOf(error: unknown): number | undefined {
+  if (isDomainError(error)) return error.status;
+  if (error instanceof z.ZodError) return 400;
+  return undefined;
+}
+
 /**
  * The one mapping from a typed failure to its answer: a service's
  * DomainError keeps its status and message key; a request that failed its

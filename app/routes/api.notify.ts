@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { clientContext, servicesContext } from "../context.ts";
 import { href } from "../i18n/href.ts";
 import { isLang } from "../i18n/langs.ts";
-import { invalid, isDomainError } from "../.server/errors.ts";
+import { invalid } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
 import { notifyInput } from "../.server/notify/index.ts";
 import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.notify";
@@ -33,8 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await services.notify.signup(parsed.data, { lang, ip });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) return redirect(href("home", lang));
+    const status = statusOf(error);
+    if (status === undefined) throw error;
+    if (status === 404) return redirect(href("home", lang));
     outcome = "error";
   }
   return redirect(`${href("race", lang, { slug: parsed.data.slug }, { notify: outcome })}#notify`);

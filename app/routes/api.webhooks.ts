@@ -1,5 +1,5 @@
 import { servicesContext } from "../context.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { failureOf, shopWording } from "../.server/failure.ts";
 import { json } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.webhooks";
 
@@ -20,7 +20,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       services.logger.warn({ provider: params.provider, err: error }, "webhook rejected");
       return json({ error: "rejected" }, { status: 400 });
     }
-    if (isDomainError(error)) return json({ error: error.code }, { status: error.status });
+    // Providers read the code, not a message: any language's wording will do.
+    const failure = failureOf(error, shopWording("en"));
+    if (failure) return json({ error: failure.code }, { status: failure.status });
     if ((error as Error)?.name === "PaymentNotYetKnown") {
       services.logger.warn({ provider: params.provider, err: error }, "webhook ahead of its payment; asked to retry");
       return json({ error: "retry" }, { status: 503 });

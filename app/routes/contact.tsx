@@ -10,7 +10,7 @@ import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { contactInput } from "../.server/contact/index.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, (m) => m.contact.title);
@@ -30,8 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.get(servicesContext).contact.submit(parsed.data, { lang, ip: context.get(clientContext).ip });
     return { status: "success" as const, values };
   } catch (error) {
-    if (isDomainError(error)) return data({ status: "error" as const, values }, { status: error.status });
-    throw error;
+    const status = statusOf(error);
+    if (status === undefined) throw error;
+    return data({ status: "error" as const, values }, { status });
   }
 }
 

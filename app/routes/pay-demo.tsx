@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { servicesContext } from "../context.ts";
 import { formatMoney } from "../domain/money.ts";
 import { STATE } from "../domain/order-states.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
 import { MESSAGES } from "../i18n/messages/all.ts";
 import type { Route } from "./+types/pay-demo";
 
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Its language is the checkout's, not the path's: the texts travel with the page.
     return { ...checkout, texts: MESSAGES[checkout.lang].payDemo };
   } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw data(null, { status: 404 });
+    if (statusOf(error) === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -28,8 +28,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     return redirect(await context.get(servicesContext).purchases.demo.decide(params.token, outcome));
   } catch (error) {
-    if (isDomainError(error)) throw data(null, { status: error.status });
-    throw error;
+    const status = statusOf(error);
+    if (status === undefined) throw error;
+    throw data(null, { status });
   }
 }
 

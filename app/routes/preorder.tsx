@@ -10,7 +10,7 @@ import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
 import { failureOf, shopWording } from "../.server/failure.ts";
 import { parsePreorder } from "../.server/orders/index.ts";
 import { buyerData, NetworkError, postJson } from "../purchase/order-api.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { race: await services.preorders.form(params.slug, lang), failed: false };
   } catch (error) {
     // Better than the spec (which errors): say why, then go home.
-    if (isDomainError(error) && error.status === 404) return data({ race: null, failed: false }, { status: 404 });
+    if (statusOf(error) === 404) return data({ race: null, failed: false }, { status: 404 });
     services.logger.error({ err: error, slug: params.slug }, "pre-order race failed to load");
     return data({ race: null, failed: true }, { status: 503 });
   }

@@ -33,7 +33,7 @@ import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta, raceMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import { isDomainError } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
 import { fetchRacePhotos } from "../storefront/fetch-json.ts";
 import { isNotFound, type RaceData, type RaceSummaryData } from "../storefront/race-data.ts";
 import { readRaceQuery, withoutPhoto } from "../storefront/race-query.ts";
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     const { race, tiers } = await context.get(servicesContext).storefront.racePage({ slug: params.slug, ...query, lang });
     return { race, tiers, summary: race };
   } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw data(null, { status: 404 });
+    if (statusOf(error) === 404) throw data(null, { status: 404 });
     throw error;
   }
 }

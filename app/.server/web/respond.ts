@@ -1,8 +1,7 @@
 import { langFromPath, isLang, type Lang } from "../../i18n/langs.ts";
 import { redirect } from "react-router";
 import { href } from "../../i18n/href.ts";
-import { isDomainError } from "../errors.ts";
-import { failureOf, shopWording } from "../failure.ts";
+import { failureOf, shopWording, statusOf } from "../failure.ts";
 
 /** The request's language: an explicit `lang` query, else the language of the page that called. */
 export function apiLang(request: Request): Lang {
@@ -45,7 +44,7 @@ export async function orHome<T>(lang: Lang, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw redirect(href("home", lang));
+    if (statusOf(error) === 404) throw redirect(href("home", lang));
     throw error;
   }
 }
