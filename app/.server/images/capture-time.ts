@@ -1,4 +1,5 @@
-import exifr from "exifr";
+import exifReader from "exif-reader";
+import sharp from "sharp";
 
 // Making a DateTimeFormat costs far more than using one: one per zone, kept.
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -46,28 +47,33 @@ export function formatInZone(at: Date, timeZone: string): string {
   return shifted.toISOString().slice(0, 19).replace("T", " ");
 }
 
-const CAPTURE_TAGS = ["DateTimeOriginal", "CreateDate", "DateTime", "Make", "Model", "SerialNumber", "BodySerialNumber", "InternalSerialNumber"];
+/** exif-reader reads EXIF's zoneless wall clock as if it were UTC: this gives the wall clock back. */
+const wallClockOf = (date: unknown) => (date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 19).replace("T", " ") : undefined);
 
 /**
- * What the camera wrote about a photo, from one read of its EXIF:
+ * What the camera wrote about a photo, from one read of its EXIF (sharp finds
+ * the block, exif-reader decodes it):
  * - `takenAt`: the capture time. EXIF stores the camera's wall clock without
  *   a zone, so it is read in the race's time zone.
  * - `camera`: make, model and serial number ("Canon EOS R6 #0123"). Two frames
  *   a second apart from the same camera may be a burst; from two cameras they are not.
  */
 export async function readCaptureFacts(image: Buffer, timeZone: string): Promise<{ takenAt?: Date; camera?: string }> {
-  let tags: Record<string, unknown> | undefined;
+  let tags: exifReader.Exif;
   try {
-    tags = await exifr.parse(image, { pick: CAPTURE_TAGS, reviveValues: false });
+    const { exif } = await sharp(image).metadata();
+    if (!exif) return {};
+    tags = exifReader(exif);
   } catch {
     return {};
   }
-  const raw = tags?.DateTimeOriginal ?? tags?.CreateDate ?? tags?.DateTime;
+  const { Image: main = {}, Photo: photo = {} } = tags;
+  const wallClock = wallClockOf(photo.DateTimeOriginal) ?? wallClockOf(photo.DateTimeDigitized) ?? wallClockOf(main.DateTime);
   const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).replace(/\0/g, "").trim() : "");
-  const serial = text(tags?.BodySerialNumber) || text(tags?.SerialNumber) || text(tags?.InternalSerialNumber);
-  const name = [text(tags?.Make), text(tags?.Model)].filter(Boolean).join(" ");
+  const serial = text(photo.BodySerialNumber) || text(main.CameraSerialNumber);
+  const name = [text(main.Make), text(main.Model)].filter(Boolean).join(" ");
   const camera = [name, serial && `#${serial}`].filter(Boolean).join(" ").slice(0, 120);
-  return { takenAt: typeof raw === "string" ? zonedToInstant(raw, timeZone) : undefined, camera: camera || undefined };
+  return { takenAt: wallClock ? zonedToInstant(wallClock, timeZone) : undefined, camera: camera || undefined };
 }
 
 /** The camera's capture time (see readCaptureFacts). */
