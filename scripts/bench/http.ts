@@ -20,7 +20,7 @@ import { buildIfStale, projectNode, root } from "../build-if-stale.ts";
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (bench)" };
 
-type Row = { url: string; rps: number; ratio: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
+type Row = { url: string; rps: number; ratio: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; peak: number };
 
 export async function seedRace(db: Awaited<ReturnType<typeof openDatabase>>["db"], slug: string, count: number, thumbKey: string) {
   const [race] = await db
@@ -162,8 +162,12 @@ export async function benchHttp() {
   const peaks = { start: 0, storefront: 0, import: 0 };
   let phase: keyof typeof peaks = "start";
   let readersPeak = 0;
+  // The peak of the URL being loaded, so the table shows which page costs memory.
+  let urlPeak = 0;
   const sampler = setInterval(() => {
-    peaks[phase] = Math.max(peaks[phase], memoryOf(server.pid!));
+    const rss = memoryOf(server.pid!);
+    peaks[phase] = Math.max(peaks[phase], rss);
+    urlPeak = Math.max(urlPeak, rss);
     readersPeak = Math.max(readersPeak, childrenMemoryOf(server.pid!));
   }, 100);
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -213,6 +217,7 @@ export async function benchHttp() {
     const rows: Row[] = [];
     let staticRps = 0;
     for (const [name, paths] of urls) {
+      urlPeak = 0;
       const r = await load(base, { paths });
       if (!staticRps) staticRps = r.requests.average;
       rows.push({
@@ -224,6 +229,7 @@ export async function benchHttp() {
         errors: r.errors,
         timeouts: r.timeouts,
         non2xx: r.non2xx,
+        peak: urlPeak,
       });
     }
     console.log(`\n50 connections, ${DURATION} s each (ratio: to the static file in this run; target ≥ 0.5, spread bibs ≥ 0.25)`);
@@ -235,6 +241,7 @@ export async function benchHttp() {
         "p50 ms": r.p50,
         "p99 ms": r.p99,
         errors: r.errors + r.timeouts + r.non2xx,
+        "peak RSS": mb(r.peak),
       })),
     );
 

@@ -282,7 +282,8 @@ describe("sitemap and robots", () => {
     const response = (await robots({ request: new Request("http://shop.test/robots.txt"), params: {}, context: context() } as never)) as Response;
     const text = await response.text();
     expect(text).toContain("Disallow: /api/");
-    expect(text).toContain("Disallow: /en/checkout");
+    expect(text).toContain("Disallow: /en/purchase/");
+    expect(text).not.toContain("checkout");
     expect(text).toContain("Sitemap: http://shop.test/sitemap.xml");
   });
 });

@@ -1,8 +1,12 @@
 import { LANGS } from "../../i18n/langs.ts";
 import { PATHS, type Screen } from "../../i18n/paths.ts";
 
-/** Screens that are one visitor's business (checkout, purchases) rather than content to index. */
-const PRIVATE_SCREENS: Screen[] = ["checkout", "fullset", "preorder", "purchase", "purchaseAccount", "prepurchase"];
+/**
+ * Screens that show one buyer's business (a purchase or pre-purchase page names
+ * its buyer) rather than content to index. Checkout, full-set and pre-order
+ * forms show nothing of anyone's and stay open to crawlers.
+ */
+const PRIVATE_SCREENS: Screen[] = ["purchase", "purchaseAccount", "prepurchase"];
 
 /** The fixed part of each private path pattern: `/compra/:id` → `/compra/`. */
 function prefixOf(pattern: string): string {
