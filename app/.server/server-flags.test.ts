@@ -7,8 +7,8 @@ describe("the server's V8 flags", () => {
   });
 
   it("leave a flag the command line sets, to whatever value, as given", () => {
-    expect(missingServerFlags(["--max-semi-space-size=64", "--inspect"])).toEqual(["--liftoff-only"]);
-    expect(missingServerFlags(["--no-liftoff-only"])).toEqual(["--max-semi-space-size=16"]);
+    expect(missingServerFlags(["--max-semi-space-size=64", "--inspect"])).toEqual(["--liftoff-only", "--heap-growing-percent=25"]);
+    expect(missingServerFlags(["--no-liftoff-only", "--heap-growing-percent=40"])).toEqual(["--max-semi-space-size=16"]);
     expect(missingServerFlags([...SERVER_FLAGS])).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ async function audit(url: string, port: number, keepStorage = false): Promise<Fi
       | { items?: { items?: { label?: string; subpart?: string; duration?: number }[] }[] }
       | undefined;
     const parts = (breakdown?.items?.[0]?.items ?? []).map((i) => `${i.subpart ?? i.label} ${Math.round(i.duration ?? 0)} ms`);
-    const element = JSON.stringify(audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+    const element = JSON.stringify(breakdown ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
     console.log(
       `${url}: LCP observed ${parts.join(", ")}; simulated ${Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0)} ms; element ${element ?? "?"}`,
     );
