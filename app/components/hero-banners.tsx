@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { siteImageSrcSet } from "../domain/site-image.ts";
 
 /** SPEC §9: the home hero's background changes every 4000 ms. */
 export const BANNER_INTERVAL_MS = 4000;
@@ -31,6 +32,8 @@ export function HeroBanners({ banners }: { banners: { img: string }[] }) {
         <img
           key={banner.img}
           src={banner.img}
+          srcSet={siteImageSrcSet(banner.img)}
+          sizes="100vw"
           alt=""
           width={1920}
           height={800}

@@ -1,3 +1,4 @@
+import { siteImageSrcSet } from "../domain/site-image.ts";
 import type { RaceSummaryData } from "../storefront/race-data.ts";
 
 /** The race page's hero: the race's image under its logo, name and subtitle; a quiet placeholder until they are known. */
@@ -7,6 +8,8 @@ export function RaceHero({ race }: { race: RaceSummaryData | null }) {
       {race?.imageUrl && (
         <img
           src={race.imageUrl}
+          srcSet={siteImageSrcSet(race.imageUrl)}
+          sizes="100vw"
           alt=""
           width={1920}
           height={800}
