@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMove, hasLabel, isPaidState, STATE } from "./order-states.ts";
+import { canMove, hasLabel, isPaidState, manualMovesOf, STATE } from "./order-states.ts";
 
 describe("sale state machine", () => {
   it("allows pending → paid → closed, pending → cancelled and paid or closed → refunded", () => {
@@ -31,6 +31,13 @@ describe("sale state machine", () => {
     }
     expect(canMove("preorder", STATE.pending, STATE.paid)).toBe(true);
     expect(canMove("preorder", STATE.paid, STATE.closed)).toBe(true);
+  });
+
+  it("offers an operator only the moves a sale can make, and no refund of free photos", () => {
+    expect(manualMovesOf(STATE.pending, 5000)).toEqual(["paid", "cancelled"]);
+    expect(manualMovesOf(STATE.closed, 5000)).toEqual(["refunded"]);
+    expect(manualMovesOf(STATE.closed, 0)).toEqual([]);
+    expect(manualMovesOf(STATE.refunded, 5000)).toEqual([]);
   });
 
   it("knows which states are paid and which carry a label", () => {

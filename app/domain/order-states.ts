@@ -60,6 +60,11 @@ export function canMove(kind: Kind, from: StateId, to: StateId): boolean {
   return (kind === "sale" ? SALE_MOVES : PREORDER_MOVES)[from].includes(to);
 }
 
+/** The states an operator may move a sale to by hand: a refund only of a sale that cost something (nothing was paid for free photos). */
+export function manualMovesOf(state: StateId, total: number): ("paid" | "refunded" | "cancelled")[] {
+  return (["paid", "refunded", "cancelled"] as const).filter((to) => canMove("sale", state, STATE[to]) && !(to === "refunded" && total === 0));
+}
+
 /** Paid sales (received or closed) may download their photos. */
 export function isPaidState(state: number): boolean {
   return state === STATE.paid || state === STATE.closed;

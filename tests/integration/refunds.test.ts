@@ -1,3 +1,4 @@
+import { isPaidState } from "../../app/domain/order-states.ts";
 /**
  * Refunds from the back office, through the provider that took the payment:
  * the demo provider at once, Stripe and MercadoPago through their official
@@ -96,6 +97,17 @@ describe("refunds through the demo provider", () => {
     await shop.services.worker.drain();
     expect(refundMails(shop, unpaid.id)).toHaveLength(1);
     expect(refundMails(shop, sale.id)).toHaveLength(1);
+  });
+
+  it("has nothing to refund of free photos, and says so", async () => {
+    const free = await buy(shop, race, ["F13"], "refund-free@example.com", "1");
+    await shop.services.worker.drain();
+    const row = await orderOf(shop, free.id);
+    expect([row.total, isPaidState(row.state)]).toEqual([0, true]);
+    await expect(shop.services.admin.sales.move(admin, row.id, "refunded", "asked")).rejects.toMatchObject({ status: 409, key: "nothingToRefund" });
+    await expect(shop.services.admin.sales.refund(admin, row.id)).rejects.toMatchObject({ status: 409 });
+    expect((await orderOf(shop, free.id)).state).toBe(row.state);
+    expect(refundMails(shop, free.id)).toHaveLength(0);
   });
 
   it("is for admins only", async () => {

@@ -157,6 +157,9 @@ export async function moveOrderByHand(db: Db, mailer: Mailer | undefined, op: Op
   if (!why) throw new DomainError("Invalid", "reasonRequired");
   const cause: OrderCause = { code: "manual", move, by: op.email, reason: why };
   const moved = await inTransaction(db, async (tx) => {
+    // Free photos cost nothing: there is nothing to give back.
+    const [order] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, id));
+    if (order && move === "refunded" && order.total === 0) throw new DomainError("Conflict", "nothingToRefund");
     const ok = await moveOrder(tx, id, MANUAL_MOVES[move], cause);
     if (ok && move === "paid") await enqueue(tx, DELIVER_JOB, { orderId: id }, { uniqueKey: `deliver:${id}` });
     // A refund made outside the shop (a bank transfer back) is told to the buyer like one made through a provider.

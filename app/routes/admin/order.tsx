@@ -15,7 +15,7 @@ import { RefundForm } from "../../components/admin/refund-form.tsx";
 import { providerName } from "../../domain/payment-providers.ts";
 import { servicesContext } from "../../context.ts";
 import { formatMoney } from "../../domain/money.ts";
-import { canMove, isPaidState, isStateId, STATE } from "../../domain/order-states.ts";
+import { isPaidState, isStateId, manualMovesOf, STATE } from "../../domain/order-states.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { href } from "../../i18n/href.ts";
 import { isLang, langFromPath } from "../../i18n/langs.ts";
@@ -70,7 +70,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const lang = useLang();
   const busy = useNavigation().state === "submitting";
   const state = isStateId(order.state) ? order.state : STATE.pending;
-  const moves = (["paid", "refunded", "cancelled"] as const).filter((to) => canMove("sale", state, STATE[to]));
+  const moves = manualMovesOf(state, order.total);
   // The payment a refund returns: the first approved one of a paid sale.
   const refundable = isPaidState(order.state) ? payments.find((p) => p.status === "approved") : undefined;
   const provider = providerName(refundable?.provider ?? order.provider);
@@ -107,7 +107,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <Row label={m.common.total}>
               <strong>{formatMoney(order.total, order.currency)}</strong>
             </Row>
-            <Row label={o.provider}>{order.provider}</Row>
+            <Row label={o.provider}>{order.provider === "free" ? o.providerFree : providerName(order.provider)}</Row>
             <Row label={o.created}>{formatWhen(order.createdAt, lang)}</Row>
             <Row label={o.paid}>{formatWhen(order.paidAt, lang) || m.common.none}</Row>
             <Row label={o.language}>{isLang(order.lang) ? m.common.langs[order.lang] : order.lang}</Row>
