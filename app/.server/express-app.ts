@@ -5,15 +5,8 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { clientContext, servicesContext } from "../context.ts";
 import { TEXTS_PATH } from "../i18n/messages/index.ts";
 import type { Services } from "./services.ts";
-import { abuseLimits } from "./http/index.ts";
+import { abuseLimits, mediaHandler, metricsHandler, pageHandler, requestGuard, sendRefusal, requestLog, staticAssets, securityHeaders } from "./http/index.ts";
 import { cliBridge } from "./cli-bridge.ts";
-import { mediaHandler } from "./http/index.ts";
-import { metricsHandler } from "./http/index.ts";
-import { pageHandler } from "./http/index.ts";
-import { requestGuard, sendRefusal } from "./http/index.ts";
-import { requestLog } from "./http/index.ts";
-import { staticAssets } from "./http/index.ts";
-import { securityHeaders } from "./http/index.ts";
 
 export type AppOptions = {
   services: Services;

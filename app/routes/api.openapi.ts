@@ -1,6 +1,5 @@
 import { servicesContext } from "../context.ts";
-import { json } from "../.server/web/index.ts";
-import { openApiDocument } from "../.server/web/index.ts";
+import { json, openApiDocument } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.openapi";
 
 /** GET /api/openapi.json: the public API described for scripts (OpenAPI 3.1). */

@@ -2,13 +2,12 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, adminSessions, adminUsers, raceAssignments, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
-import { dbId } from "../../domain/fields.ts";
+import { dbId, emailField } from "../../domain/fields.ts";
 import type { Role } from "./accounts.ts";
 import { audit } from "./audit.ts";
 import { requireAdmin, type Operator } from "./operator.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeSessionsOf } from "./sessions.ts";
-import { emailField } from "../../domain/fields.ts";
 
 export type OperatorRow = {
   id: number;

@@ -2,12 +2,11 @@ import { Form, Link } from "react-router";
 import { useReviewQueue, type ReviewItem as Item } from "../../admin/use-review-queue.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
-import type { ReviewOutcome } from "./tagging-types.ts";
+import type { ReviewOutcome, TaggingData, TaggingLink } from "./tagging-types.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { StartListSection } from "./start-list.tsx";
 import { RecognitionSettings } from "./recognition-settings.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
-import type { TaggingData, TaggingLink } from "./tagging-types.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const percent = (confidence: number) => Math.round(confidence * 100);

@@ -3,10 +3,9 @@ import { adminHref } from "../../i18n/admin-href.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
-import type { ReviewOutcome } from "./tagging-types.ts";
+import type { ReviewOutcome, TaggingData } from "./tagging-types.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, secondaryButtonClass } from "./fields.tsx";
-import type { TaggingData } from "./tagging-types.ts";
 
 type StartList = NonNullable<TaggingData["startList"]>;
 
