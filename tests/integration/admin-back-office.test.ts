@@ -188,6 +188,14 @@ describe("back office services", () => {
     const untagged = await office.photos.window(admin, sample.raceId, { filter: "untagged" });
     expect(untagged.photos.map((p) => p.id)).toEqual(targets);
     expect(untagged.photos.every((p) => p.free)).toBe(true);
+    // A number typed twice in bulk is one tag on each photo.
+    await office.photos.bulk(admin, sample.raceId, targets, { action: "addBibs", bibs: [7, 7] });
+    expect((await office.photos.window(admin, sample.raceId, { filter: "all" })).photos.filter((p) => targets.includes(p.id)).map((p) => p.bibs)).toEqual([
+      [7],
+      [7],
+      [7],
+    ]);
+    await office.photos.bulk(admin, sample.raceId, targets, { action: "removeBibs" });
     // Walking forward with the cursor never skips a photo that got tagged meanwhile.
     const firstTwo = await office.photos.window(admin, sample.raceId, { filter: "untagged", limit: 2 });
     await office.photos.tag(admin, firstTwo.photos[0].id, { bibs: [1], tagIds: [] });

@@ -91,11 +91,6 @@ async function pendingSuggestion(db: Db, id: number) {
   return s;
 }
 
-/** Tags the photo with `bib` as a person's tag (an automatic tag of that number becomes manual). */
-async function tagManually(db: Db, photoId: number, raceId: number, bib: number) {
-  await tagByHand(db, raceId, [photoId], [bib]);
-}
-
 const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: number | undefined, correctedBib: number | null = null) => ({
   status,
   correctedBib,
@@ -107,7 +102,7 @@ const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: n
 export async function acceptSuggestion(db: Db, id: number, by?: number) {
   const s = await pendingSuggestion(db, id);
   await inTransaction(db, async (tx) => {
-    await tagManually(tx, s.photoId, s.raceId, s.bib);
+    await tagByHand(tx, s.raceId, [s.photoId], [s.bib]);
     await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, id));
   });
   return { photoId: s.photoId, bib: s.bib };
@@ -119,7 +114,7 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   const s = await pendingSuggestion(db, id);
   if (bib === s.bib) return acceptSuggestion(db, id, by);
   await inTransaction(db, async (tx) => {
-    await tagManually(tx, s.photoId, s.raceId, bib);
+    await tagByHand(tx, s.raceId, [s.photoId], [bib]);
     await tx
       .update(bibSuggestions)
       .set(decided("corrected", by, bib))

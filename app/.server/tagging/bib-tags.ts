@@ -7,21 +7,23 @@ import { preorderBibsTagged } from "./preorders-port.ts";
 // pre-orders the same way. Pass the transaction that tags: the pre-orders' job
 // is queued only if the tags are written.
 
-/** A person's tags: an automatic tag of the same number becomes theirs. */
+/** A person's tags: an automatic tag of the same number becomes theirs. A number typed twice is one tag. */
 export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs: number[]): Promise<void> {
-  const values = photoIds.flatMap((photoId) => bibs.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
+  const unique = [...new Set(bibs)];
+  // One row each: an upsert may not touch the same row twice in one statement.
+  const values = [...new Set(photoIds)].flatMap((photoId) => unique.map((bib) => ({ photoId, raceId, bib, source: "manual" as const })));
   if (!values.length) return;
   await db
     .insert(photoBibs)
     .values(values)
     .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
-  await preorderBibsTagged(db, raceId, bibs);
+  await preorderBibsTagged(db, raceId, unique);
 }
 
 /** Sets one photo's bibs to exactly these, as a person's tags. */
 export async function setBibsByHand(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<void> {
   await db.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
-  await tagByHand(db, raceId, [photoId], [...new Set(bibs)]);
+  await tagByHand(db, raceId, [photoId], bibs);
 }
 
 /** Bibs an import's photos.csv gives a photo; those it already has stay as they are. Returns the ones added. */
