@@ -60,9 +60,12 @@ export function canMove(kind: Kind, from: StateId, to: StateId): boolean {
   return (kind === "sale" ? SALE_MOVES : PREORDER_MOVES)[from].includes(to);
 }
 
-/** The states an operator may move a sale to by hand: a refund only of a sale that cost something (nothing was paid for free photos). */
+/** A sale of free photos only cost nothing: there is nothing to give back. */
+export const hasNothingToRefund = (total: number): boolean => total === 0;
+
+/** The states an operator may move a sale to by hand: a refund only of a sale that cost something. */
 export function manualMovesOf(state: StateId, total: number): ("paid" | "refunded" | "cancelled")[] {
-  return (["paid", "refunded", "cancelled"] as const).filter((to) => canMove("sale", state, STATE[to]) && !(to === "refunded" && total === 0));
+  return (["paid", "refunded", "cancelled"] as const).filter((to) => canMove("sale", state, STATE[to]) && !(to === "refunded" && hasNothingToRefund(total)));
 }
 
 /** Paid sales (received or closed) may download their photos. */

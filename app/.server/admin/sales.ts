@@ -3,7 +3,7 @@ import { dbId } from "../../domain/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatMoney } from "../../domain/money.ts";
-import { isPaidState, STATE } from "../../domain/order-states.ts";
+import { hasNothingToRefund, isPaidState, STATE } from "../../domain/order-states.ts";
 import { isLang } from "../../i18n/langs.ts";
 import { pick } from "../catalog/index.ts";
 import { inTransaction, type Db, customers, orderEvents, orderPhotos, orders, payments, photos, preorders, races } from "../db/index.ts";
@@ -157,9 +157,10 @@ export async function moveOrderByHand(db: Db, mailer: Mailer | undefined, op: Op
   if (!why) throw new DomainError("Invalid", "reasonRequired");
   const cause: OrderCause = { code: "manual", move, by: op.email, reason: why };
   const moved = await inTransaction(db, async (tx) => {
-    // Free photos cost nothing: there is nothing to give back.
-    const [order] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, id));
-    if (order && move === "refunded" && order.total === 0) throw new DomainError("Conflict", "nothingToRefund");
+    if (move === "refunded") {
+      const [order] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, id));
+      if (order && hasNothingToRefund(order.total)) throw new DomainError("Conflict", "nothingToRefund");
+    }
     const ok = await moveOrder(tx, id, MANUAL_MOVES[move], cause);
     if (ok && move === "paid") await enqueue(tx, DELIVER_JOB, { orderId: id }, { uniqueKey: `deliver:${id}` });
     // A refund made outside the shop (a bank transfer back) is told to the buyer like one made through a provider.
