@@ -5,8 +5,8 @@
 /** The narrower widths a site image is offered in, besides its own. */
 export const SITE_IMAGE_WIDTHS = [640, 1080] as const;
 
-/** What the stored image is declared as in a srcset: at most this wide (storeSiteImage's limit). */
-const FULL_WIDTH = 2400;
+/** How wide a hero or banner is stored at most; the srcset declares the stored image at this width. */
+export const SITE_IMAGE_FULL_WIDTH = 2400;
 
 const HASHED = /-[0-9a-f]{12}\.webp$/;
 
@@ -16,7 +16,7 @@ export const siteImageAt = (url: string, width: number) => url.replace(/\.webp$/
 /** A `srcset` offering the narrower copies, or undefined for a URL that is not a stored site image. */
 export function siteImageSrcSet(url: string): string | undefined {
   if (!HASHED.test(url)) return undefined;
-  return [...SITE_IMAGE_WIDTHS.map((w) => `${siteImageAt(url, w)} ${w}w`), `${url} ${FULL_WIDTH}w`].join(", ");
+  return [...SITE_IMAGE_WIDTHS.map((w) => `${siteImageAt(url, w)} ${w}w`), `${url} ${SITE_IMAGE_FULL_WIDTH}w`].join(", ");
 }
 
 /** The stored image and width a narrower copy's key stands for, if it is one. */

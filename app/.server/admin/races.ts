@@ -1,3 +1,4 @@
+import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { inTransaction, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
@@ -76,7 +77,7 @@ export type RaceDeps = { db: Db; storage: Storage; onPublished: OnPublished };
 async function storeImages(storage: Storage, slug: string, images: RaceImages) {
   const keys: { logoKey?: string; heroKey?: string } = {};
   if (images.logo) keys.logoKey = await storeSiteImage(storage, images.logo, `r/${slug}/logo`, 512);
-  if (images.hero) keys.heroKey = await storeSiteImage(storage, images.hero, `r/${slug}/hero`, 2400);
+  if (images.hero) keys.heroKey = await storeSiteImage(storage, images.hero, `r/${slug}/hero`, SITE_IMAGE_FULL_WIDTH);
   return keys;
 }
 

@@ -1,3 +1,4 @@
+import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getSetting, setSetting } from "../catalog/index.ts";
@@ -87,7 +88,7 @@ export async function saveSupport(db: Db, op: Operator, input: z.input<typeof su
 
 export async function addBanner(db: Db, storage: Storage, op: Operator, file: File) {
   requireAdmin(op);
-  const imageKey = await storeSiteImage(storage, file, "banners/banner", 2400);
+  const imageKey = await storeSiteImage(storage, file, "banners/banner", SITE_IMAGE_FULL_WIDTH);
   const [{ max }] = await db.select({ max: sql<number>`coalesce(max(${banners.position}), -1)::int` }).from(banners);
   const [row] = await db
     .insert(banners)

@@ -20,8 +20,8 @@ export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'u
 const isMissing = (error: unknown) => error instanceof MissingFile || (error as Error).name === "MissingFile";
 
 /**
- * A narrower copy of a site image (domain/site-image.ts), made from the stored
- * one the first time it is asked for and kept beside it; undefined when the
+ * Makes a narrower copy of a site image (domain/site-image.ts) from the stored
+ * one the first time it is asked for, and keeps it beside it; false when the
  * key is no such copy or its image does not exist. One making per key at a time.
  */
 function variantMaker(storage: Storage) {
