@@ -20,6 +20,33 @@ import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 const folder = path.join(FIXTURES, "import-bibs");
 const PRINTED: Record<string, number[]> = { R001: [152], R002: [317, 1045], R003: [], R005: [560] };
 
+/** A frame's bibs, by number. */
+async function bibsOfFrame(shop: TestShop, raceId: number, frame: string) {
+  const rows = await shop.database.db
+    .select({ bib: photoBibs.bib, source: photoBibs.source, confidence: photoBibs.confidence })
+    .from(photoBibs)
+    .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+    .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+  return rows.sort((a, b) => a.bib - b.bib);
+}
+
+/** A frame's recognition suggestions, whatever their status. */
+async function suggestionsOfFrame(shop: TestShop, raceId: number, frame: string) {
+  const rows = await shop.database.db
+    .select({ s: bibSuggestions })
+    .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+  return rows.map((r) => r.s);
+}
+
+/** What recognition found in a frame: its automatic tags and the readings waiting for review, by number. */
+async function foundIn(shop: TestShop, raceId: number, frame: string) {
+  const applied = (await bibsOfFrame(shop, raceId, frame)).filter((b) => b.source === "auto").map((b) => b.bib);
+  const queued = (await suggestionsOfFrame(shop, raceId, frame)).filter((s) => s.status === "pending").map((s) => s.bib);
+  return [...applied, ...queued].sort((a, b) => a - b);
+}
+
 // The OCR itself, on the real reader processes: held to what its benchmark
 // (`npm run bench -- bibs`, own set: precision 0.995, recall 0.96 on clean
 // demo bibs) justifies, not to its exact output: no number that is not
@@ -37,18 +64,7 @@ describe("bib recognition reading an import for real", () => {
     expect(await shop.services.recognition.progress(raceId)).toMatchObject({ photos: 5, queued: 0, done: 4, skipped: 1, failed: 0, unread: 0 });
     let found = 0;
     for (const [frame, printed] of Object.entries(PRINTED)) {
-      const where = and(eq(photos.raceId, raceId), eq(photos.frame, frame));
-      const auto = await db
-        .select({ bib: photoBibs.bib })
-        .from(photoBibs)
-        .innerJoin(photos, eq(photos.id, photoBibs.photoId))
-        .where(and(where, eq(photoBibs.source, "auto")));
-      const pending = await db
-        .select({ bib: bibSuggestions.bib })
-        .from(bibSuggestions)
-        .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
-        .where(and(where, eq(bibSuggestions.status, "pending")));
-      const bibs = new Set([...auto, ...pending].map((r) => r.bib));
+      const bibs = new Set(await foundIn(shop, raceId, frame));
       for (const bib of bibs) expect(printed, `${frame} read ${bib}`).toContain(bib);
       found += bibs.size;
     }
@@ -64,22 +80,8 @@ describe("bib recognition on import", () => {
   let raceId: number;
   const db = () => shop.database.db;
 
-  const bibsOf = async (frame: string) => {
-    const rows = await db()
-      .select({ bib: photoBibs.bib, source: photoBibs.source, confidence: photoBibs.confidence })
-      .from(photoBibs)
-      .innerJoin(photos, eq(photos.id, photoBibs.photoId))
-      .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
-    return rows.sort((a, b) => a.bib - b.bib);
-  };
-  const suggestionsOf = async (frame: string) =>
-    (
-      await db()
-        .select({ s: bibSuggestions })
-        .from(bibSuggestions)
-        .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
-        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)))
-    ).map((r) => r.s);
+  const bibsOf = (frame: string) => bibsOfFrame(shop, raceId, frame);
+  const suggestionsOf = (frame: string) => suggestionsOfFrame(shop, raceId, frame);
 
   beforeAll(async () => {
     shop = await createTestShop({}, { recognizer: recordedRecognizer("import-bibs") });
@@ -92,11 +94,7 @@ describe("bib recognition on import", () => {
   it("reads every untagged photo and finds each bib applied or waiting for review", async () => {
     const progress = await shop.services.recognition.progress(raceId);
     expect(progress).toMatchObject({ photos: 5, queued: 0, done: 4, skipped: 1, failed: 0, unread: 0 });
-    const found = async (frame: string) => {
-      const applied = (await bibsOf(frame)).filter((b) => b.source === "auto").map((b) => b.bib);
-      const queued = (await suggestionsOf(frame)).filter((s) => s.status === "pending").map((s) => s.bib);
-      return [...applied, ...queued].sort((a, b) => a - b);
-    };
+    const found = (frame: string) => foundIn(shop, raceId, frame);
     expect(await found("R001")).toEqual([152]);
     expect(await found("R002")).toEqual([317, 1045]);
     expect(await found("R003")).toEqual([]);
