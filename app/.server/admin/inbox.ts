@@ -6,7 +6,7 @@ import { inTransaction, type Db, adminUsers, contactMessages, contactReplies, cu
 import { DomainError } from "../errors.ts";
 import type { Mailer } from "../mail/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
-import { adminList } from "./listing.ts";
+import { adminList, type RowRange } from "./listing.ts";
 import { dayRange } from "./sales.ts";
 
 // Pre-orders, notify sign-ups and contact messages: lists with search and CSV.
@@ -63,7 +63,7 @@ export const preorderList = adminList({
   exportAction: "preorders.export",
 });
 
-function preorderRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+function preorderRows(db: Db, where: SQL | undefined, range: RowRange) {
   return db
     .select(preorderColumns)
     .from(preorders)
@@ -88,7 +88,7 @@ function signupWhere(f: ListFilter): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-function signupRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+function signupRows(db: Db, where: SQL | undefined, range: RowRange) {
   return db
     .select({
       id: notifySignups.id,
@@ -128,7 +128,7 @@ function messageWhere(f: ListFilter): SQL | undefined {
 
 const replyCount = sql<number>`(select count(*)::int from contact_replies r where r.message_id = ${contactMessages.id})`;
 
-async function messageRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+async function messageRows(db: Db, where: SQL | undefined, range: RowRange) {
   const rows = await db
     .select({
       id: contactMessages.id,

@@ -7,6 +7,9 @@ export const PAGE = 50;
 /** The most rows one CSV export holds. */
 export const EXPORT_MAX = 100_000;
 
+/** Which rows of a list to read: a page on screen, or all of an export. */
+export type RowRange = { limit: number; offset: number };
+
 /**
  * A back-office list, described once: which rows a filter selects, how they
  * are read (newest first) and counted. Its page on screen and its CSV export
@@ -14,7 +17,7 @@ export const EXPORT_MAX = 100_000;
  */
 export type ListDescription<F extends { page: number }, Row> = {
   where: (filter: F) => SQL | undefined;
-  rows: (db: Db, where: SQL | undefined, range: { limit: number; offset: number }) => Promise<Row[]>;
+  rows: (db: Db, where: SQL | undefined, range: RowRange) => Promise<Row[]>;
   count: (db: Db, where: SQL | undefined) => Promise<number>;
   /** The audit log's action for an export ("orders.export"). */
   exportAction: string;

@@ -12,7 +12,7 @@ import { enqueue } from "../jobs/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
-import { adminList } from "./listing.ts";
+import { adminList, type RowRange } from "./listing.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
 
 type MediaUrl = (key: string | null | undefined) => string;
@@ -74,7 +74,7 @@ const orderColumns = {
   photos: sql<number>`(select count(*)::int from order_photos op where op.order_id = ${orders.id})`,
 };
 
-function orderRows(db: Db, where: SQL | undefined, range: { limit: number; offset: number }) {
+function orderRows(db: Db, where: SQL | undefined, range: RowRange) {
   return db
     .select(orderColumns)
     .from(orders)
