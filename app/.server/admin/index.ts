@@ -1,3 +1,4 @@
+import type { MediaUrl } from "../catalog/index.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import type { SharePercents } from "../../domain/revenue-split.ts";
 import type { Db } from "../db/index.ts";
@@ -31,8 +32,6 @@ export type { DayPoint, RaceSales } from "./dashboard.ts";
 export { toCsv } from "./csv.ts";
 export { currentPeriod } from "./partners.ts";
 export { PERIOD } from "../partners/index.ts";
-
-export type MediaUrl = (key: string | null | undefined) => string;
 
 export type AdminDeps = {
   db: Db;

@@ -1,3 +1,4 @@
+import type { MediaUrl } from "../catalog/index.ts";
 import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { dbId } from "../../domain/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
@@ -14,8 +15,6 @@ import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { adminList, type RowRange } from "./listing.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
-
-type MediaUrl = (key: string | null | undefined) => string;
 
 const day = z.union([z.literal(""), z.iso.date()]).optional();
 export const orderFilterSchema = z.object({

@@ -1,3 +1,4 @@
+import type { MediaUrl } from "../catalog/index.ts";
 import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -8,8 +9,6 @@ import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { storeSiteImage } from "./site-image.ts";
 import { emailField } from "../../domain/fields.ts";
-
-type MediaUrl = (key: string | null | undefined) => string;
 
 // The storefront reads these straight from the database on every request
 // (/fake-api/*.json, the home page), so a saved change shows at once.

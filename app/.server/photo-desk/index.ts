@@ -1,3 +1,4 @@
+import type { MediaUrl } from "../catalog/index.ts";
 import path from "node:path";
 import type { Db } from "../db/index.ts";
 import type { Env } from "../env.ts";
@@ -45,7 +46,7 @@ export type PhotoDeskDeps = {
   storage: Storage;
   env: Env;
   logger: Logger;
-  mediaUrl: (key: string | null | undefined) => string;
+  mediaUrl: MediaUrl;
   /** What publishing a race sets off (an import may publish). */
   published: OnPublished;
   /** The operator behind a Cookie header: uploads are authenticated outside React Router. */

@@ -1,3 +1,4 @@
+import type { MediaUrl } from "../catalog/index.ts";
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
@@ -8,8 +9,6 @@ import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
 import { countsByRace } from "./photo-counts.ts";
-
-type MediaUrl = (key: string | null | undefined) => string;
 
 export const TAGGING_WINDOW = 60;
 
