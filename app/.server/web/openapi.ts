@@ -158,12 +158,14 @@ export const API_OPERATIONS: ApiOperation[] = [
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
 
-/** The OpenAPI 3.1 description of the public API, served at /api/openapi.json. */
-export function openApiDocument(publicUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
+/** The document's paths, from API_OPERATIONS: the same for every request, so converted from zod once. */
+let paths: Record<string, Record<string, unknown>> | undefined;
+function pathsOf(): Record<string, Record<string, unknown>> {
+  if (paths) return paths;
+  const built: Record<string, Record<string, unknown>> = {};
   for (const op of API_OPERATIONS) {
-    paths[op.path] ??= {};
-    paths[op.path][op.method] = {
+    built[op.path] ??= {};
+    built[op.path][op.method] = {
       summary: op.summary,
       parameters: (op.parameters ?? []).map((p) => ({
         name: p.name,
@@ -181,6 +183,12 @@ export function openApiDocument(publicUrl: string) {
       ),
     };
   }
+  paths = built;
+  return built;
+}
+
+/** The OpenAPI 3.1 description of the public API, served at /api/openapi.json. */
+export function openApiDocument(publicUrl: string) {
   return {
     openapi: "3.1.0",
     info: {
@@ -189,6 +197,6 @@ export function openApiDocument(publicUrl: string) {
       description: "The calls the storefront makes (SPEC §7), for scripts too. Amounts are in whole currency units; messages follow `lang`.",
     },
     servers: [{ url: publicUrl }],
-    paths,
+    paths: pathsOf(),
   };
 }
