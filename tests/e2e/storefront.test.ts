@@ -163,6 +163,23 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await context.close();
   });
 
+  it("asks for the race's hero before its scripts, and turns interactive once they load", async () => {
+    const { context, page, errors } = await visitor({ viewport: { width: 390, height: 844 } });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.resourceType()));
+    const url = shop.url(href("race", lang, { slug: SLUG }));
+    const html = await (await fetch(url)).text();
+    // No script preloads in the head to share a slow line with the photo; the module script still names them.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]*type="module"/);
+    await page.goto(url);
+    expect(asked.indexOf("image")).toBeGreaterThanOrEqual(0);
+    expect(asked.indexOf("image")).toBeLessThan(asked.indexOf("script"));
+    await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("pages through a race and filters it by tag, with real links", async () => {
     const { context, page, errors } = await visitor();
     const all = await racePhotos(lang);
