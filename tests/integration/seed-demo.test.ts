@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from "../../app/.server/demo/seed-demo.ts";
 import { importFolder } from "../../app/.server/catalog/index.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
+import { siteImageSrcSet } from "../../app/domain/site-image.ts";
 
 describe("demo seed", () => {
   let shop: TestShop;
@@ -44,7 +45,10 @@ describe("demo seed", () => {
       { id: expect.any(Number), cantidad: 8, descuento: 25 },
     ]);
     expect(await shop.services.shop.presale()).toEqual({ active: true, slug: "patagonia-run-2026" });
-    expect((await shop.services.shop.banners()).length).toBe(3);
+    const banners = await shop.services.shop.banners();
+    expect(banners.length).toBe(3);
+    // Stored as an uploaded banner is, so a phone is offered its narrower copies.
+    for (const banner of banners) expect(siteImageSrcSet(banner.img)).toBeDefined();
   });
 
   it("does nothing on a database that already has races", async () => {

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { zonedToInstant } from "../images/index.ts";
+import { contentHash, rasterize, zonedToInstant } from "../images/index.ts";
+import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { renderHomeBanner } from "./banner.ts";
 import { renderRaceHero } from "./race-hero.ts";
 import { renderRaceLogo } from "./race-logo.ts";
@@ -126,8 +127,10 @@ async function seedShop(deps: SeedDeps) {
   const { db, storage } = deps;
   await db.insert(discountTiers).values(DEMO_TIERS);
   for (let i = 0; i < 3; i++) {
-    const key = `public/banners/demo-${i + 1}.jpg`;
-    await storage.put(key, await renderHomeBanner({ seed: 40 + i }), "image/jpeg");
+    // Stored as an uploaded banner is (WebP, content-hashed name), so phones get its narrower copies.
+    const data = await rasterize(await renderHomeBanner({ seed: 40 + i }), SITE_IMAGE_FULL_WIDTH);
+    const key = `public/banners/demo-${contentHash(data, 12)}.webp`;
+    await storage.put(key, data, "image/webp");
     await db.insert(banners).values({ imageKey: key, position: i });
   }
   const [presale] = await db.select({ id: races.id }).from(races).where(eq(races.slug, DEMO_PRESALE_SLUG));
