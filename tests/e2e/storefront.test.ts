@@ -163,7 +163,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await context.close();
   });
 
-  it("asks for the race's hero before its scripts, and turns interactive once they load", async () => {
+  it("asks for the race's hero before its scripts, and turns interactive once they load (checkout keeps its preloads)", async () => {
     const { context, page, errors } = await visitor({ viewport: { width: 390, height: 844 } });
     const asked: string[] = [];
     page.on("request", (request) => asked.push(request.resourceType()));
@@ -172,6 +172,8 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     // No script preloads in the head to share a slow line with the photo; the module script still names them.
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toMatch(/<script[^>]*type="module"/);
+    // Checkout is drawn from the cart the browser keeps: its scripts are its content and stay preloaded.
+    expect(await (await fetch(shop.url(href("checkout", lang)))).text()).toContain('rel="modulepreload"');
     await page.goto(url);
     expect(asked.indexOf("image")).toBeGreaterThanOrEqual(0);
     expect(asked.indexOf("image")).toBeLessThan(asked.indexOf("script"));
