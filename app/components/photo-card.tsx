@@ -30,7 +30,7 @@ export function PhotoCard({
   const time = photoClock(photo.fechahora);
   return (
     <li
-      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [content-visibility:auto] [contain-intrinsic-size:auto_240px]"
       data-testid="photo"
       data-id={photo.id}
       data-free={tag.free ? "1" : "0"}
