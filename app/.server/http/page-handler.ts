@@ -145,7 +145,7 @@ function headersOf(req: ExpressRequest): Headers {
  * body still loads them, once the parser has reached it, so the page turns
  * interactive a few round trips later instead of painting later.
  */
-export function withoutModulePreloads(html: string): string {
+function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
