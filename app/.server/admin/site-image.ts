@@ -1,4 +1,5 @@
-import { contentHash, rasterize } from "../images/index.ts";
+import { rasterize } from "../images/index.ts";
+import { keepPublicImage } from "../catalog/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { invalid } from "../errors.ts";
 
@@ -18,9 +19,7 @@ export async function storeSiteImage(storage: Storage, file: File, prefix: strin
   } catch {
     throw invalid("imageUnreadable");
   }
-  const key = `public/${prefix}-${contentHash(data, 12)}.webp`;
-  if (!(await storage.exists(key))) await storage.put(key, data, "image/webp");
-  return key;
+  return keepPublicImage(storage, data, prefix);
 }
 
 /** A file input left empty arrives as an empty File (or nothing at all). */

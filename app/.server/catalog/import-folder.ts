@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { inTransaction, type Db, adminUsers, fullsetOverrides, races, tags } from "../db/index.ts";
-import { contentHash, rasterize } from "../images/index.ts";
+import { rasterize } from "../images/index.ts";
+import { keepPublicImage } from "./public-image.ts";
 import type { Storage } from "../storage/index.ts";
 import { ingestPhoto } from "./ingest-photo.ts";
 import { parsePhotosCsv, type PhotoMeta } from "./photos-csv.ts";
@@ -111,9 +112,7 @@ async function storeRaceImage(storage: Storage, folder: string, slug: string, ba
   } catch (error) {
     throw new FolderError(`${name} is not a readable image: ${(error as Error).message}`);
   }
-  const key = `public/r/${slug}/${base}-${contentHash(data, 12)}.webp`;
-  if (!(await storage.exists(key))) await storage.put(key, data, "image/webp");
-  return key;
+  return keepPublicImage(storage, data, `r/${slug}/${base}`);
 }
 
 async function upsertRace(db: Db, storage: Storage, folder: string, file: RaceFile): Promise<{ race: RaceRow; created: boolean }> {

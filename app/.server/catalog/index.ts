@@ -13,6 +13,7 @@ export type { SettingKey, SettingValue } from "./settings.ts";
 export { parseRaceFile } from "./race-file.ts";
 export type { RaceFile } from "./race-file.ts";
 export { pick } from "./localize.ts";
+export { keepPublicImage } from "./public-image.ts";
 export { FolderError } from "./folder-error.ts";
 export { versionedMemo, noMemo } from "./versioned-memo.ts";
 export type { VersionedMemo } from "./versioned-memo.ts";

@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { contentHash, rasterize, zonedToInstant } from "../images/index.ts";
+import { rasterize, zonedToInstant } from "../images/index.ts";
 import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { renderHomeBanner } from "./banner.ts";
 import { renderRaceHero } from "./race-hero.ts";
 import { renderRaceLogo } from "./race-logo.ts";
 import { renderRacePhoto } from "./race-photo.ts";
 import type { ImportReport } from "../catalog/index.ts";
-import { setSetting } from "../catalog/index.ts";
+import { keepPublicImage, setSetting } from "../catalog/index.ts";
 import type { Storage } from "../storage/index.ts";
 import type { Logger } from "../logger.ts";
 import { DEMO_PRESALE_SLUG, DEMO_RACES, DEMO_TIERS, type DemoRace, type PhotoPlan } from "./demo-races.ts";
@@ -128,10 +128,8 @@ async function seedShop(deps: SeedDeps) {
   await db.insert(discountTiers).values(DEMO_TIERS);
   for (let i = 0; i < 3; i++) {
     // Stored as an uploaded banner is (WebP, content-hashed name), so phones get its narrower copies.
-    const data = await rasterize(await renderHomeBanner({ seed: 40 + i }), SITE_IMAGE_FULL_WIDTH);
-    const key = `public/banners/demo-${contentHash(data, 12)}.webp`;
-    await storage.put(key, data, "image/webp");
-    await db.insert(banners).values({ imageKey: key, position: i });
+    const banner = await rasterize(await renderHomeBanner({ seed: 40 + i }), SITE_IMAGE_FULL_WIDTH);
+    await db.insert(banners).values({ imageKey: await keepPublicImage(storage, banner, "banners/demo"), position: i });
   }
   const [presale] = await db.select({ id: races.id }).from(races).where(eq(races.slug, DEMO_PRESALE_SLUG));
   await setSetting(db, "presale", { active: true, raceId: presale?.id ?? null });
