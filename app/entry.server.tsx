@@ -5,7 +5,6 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { NONCE_PLACEHOLDER } from "./csp-nonce.ts";
 import { LANGS } from "./i18n/langs.ts";
 import { MESSAGES } from "./i18n/messages/all.ts";
 import { provideMessages } from "./i18n/messages/index.ts";
@@ -13,7 +12,7 @@ import { provideMessages } from "./i18n/messages/index.ts";
 // The server renders every language: all three are at hand (a browser loads only its page's).
 for (const lang of LANGS) provideMessages(lang, MESSAGES[lang]);
 
-// React Router's default Node entry, with our inline scripts carrying the CSP nonce placeholder.
+// React Router's default Node entry (the page's inline scripts are admitted by their hashes: .server/http/security-headers.ts).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -31,8 +30,7 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />, {
-      nonce: NONCE_PLACEHOLDER,
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

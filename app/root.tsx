@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import "./app.css";
-import { NONCE_PLACEHOLDER } from "./csp-nonce.ts";
 import { CartPanel } from "./components/cart-panel.tsx";
 import { Footer } from "./components/footer.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
@@ -45,8 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         {children}
-        <ScrollRestoration nonce={NONCE_PLACEHOLDER} />
-        <Scripts nonce={NONCE_PLACEHOLDER} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

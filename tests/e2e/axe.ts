@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
-// Evaluated by the test driver, not added as a <script>: the shop's CSP (rightly) refuses inline scripts without its nonce.
+// Evaluated by the test driver, not added as a <script>: the shop's CSP (rightly) refuses inline scripts it did not render.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };

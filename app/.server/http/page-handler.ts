@@ -1,12 +1,11 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { NONCE_PLACEHOLDER } from "../../csp-nonce.ts";
 import { REQUEST_ID_PLACEHOLDER } from "../../request-reference.ts";
 import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
 import { refererLang } from "../web/index.ts";
-import { contentSecurityPolicy, newNonce } from "./security-headers.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 import { screenOfPath } from "./page-screen.ts";
 import type { Screen } from "../../i18n/paths.ts";
 
@@ -150,11 +149,9 @@ function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
-/** A rendered page with this response's nonce in its inline scripts and its policy. */
-export function withNonce(html: string, headers: Headers, dev: boolean): string {
-  const nonce = newNonce();
-  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, dev }));
-  return html.replaceAll(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`);
+/** The policy of a finished page: its own inline scripts, by hash, and no other. */
+function admitOwnScripts(html: string, headers: Headers, dev: boolean): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), dev }));
 }
 
 export function pageHandler({
@@ -195,10 +192,11 @@ export function pageHandler({
         const response = await handle(toRequest(req, res, body), getLoadContext(req));
         if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
         const headers = new Headers(response.headers);
-        let html = withNonce(await response.text(), headers, mode === "development");
+        let html = await response.text();
         if (!DRAWN_BY_SCRIPT.has(screenOfPath(req.path))) html = withoutModulePreloads(html);
         // An error page names its request (never cached: only 200 and 404 are).
         if (response.status >= 500) html = html.replaceAll(REQUEST_ID_PLACEHOLDER, String(res.locals.requestId ?? ""));
+        admitOwnScripts(html, headers, mode === "development");
         return new Response(html, { status: response.status, statusText: response.statusText, headers });
       };
       if (cache && isCacheable(req)) {

@@ -1,13 +1,19 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * The page's Content-Security-Policy: our own scripts, plus inline scripts only
- * when they carry this response's nonce (React Router's hydration data). Forms
- * post to us, or (after a redirect) to a payment provider's https checkout.
+ * The page's Content-Security-Policy: our own scripts, plus the inline scripts
+ * the page was rendered with, each named by its SHA-256 (React Router's
+ * hydration data). Hashes, not a nonce: a cached page goes to thousands of
+ * visitors (and a CDN may keep it), and a nonce everyone has seen protects
+ * nothing, while a hash admits only the script it names. Development runs
+ * Vite's own inline scripts, which only `'unsafe-inline'` admits (and which
+ * any hash beside it would switch off). Forms post to us, or (after a
+ * redirect) to a payment provider's https checkout.
  */
-export function contentSecurityPolicy({ nonce, dev = false }: { nonce?: string; dev?: boolean } = {}): string {
-  const scripts = ["'self'", nonce ? `'nonce-${nonce}'` : "", dev ? "'unsafe-inline' 'unsafe-eval'" : ""].filter(Boolean).join(" ");
+export function contentSecurityPolicy({ scriptHashes = [], dev = false }: { scriptHashes?: string[]; dev?: boolean } = {}): string {
+  const inline = dev ? ["'unsafe-inline' 'unsafe-eval'"] : scriptHashes.map((hash) => `'sha256-${hash}'`);
+  const scripts = ["'self'", ...inline].join(" ");
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
@@ -24,9 +30,21 @@ export function contentSecurityPolicy({ nonce, dev = false }: { nonce?: string; 
   ].join("; ");
 }
 
-export const newNonce = () => randomBytes(16).toString("base64");
+/** An inline script without `src` or a data type (JSON-LD is never run): what the browser hashes and runs. */
+const INLINE_SCRIPT = /<script\b((?:(?!\bsrc=)[^>])*)>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /(?:^|\s)type="(?!module"|text\/javascript")[^"]*"/i;
 
-/** Conservative headers for every response; HTML pages get their own nonce later (page-handler.ts). */
+/** The base64 SHA-256 of each inline script of a page, once each, as CSP names them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_TYPE.test(attributes)) continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
+
+/** Conservative headers for every response; HTML pages get their scripts' hashes later (page-handler.ts). */
 export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }) {
   const csp = contentSecurityPolicy({ dev });
   return (_req: Request, res: Response, next: NextFunction) => {
