@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/index.ts";
+import { createPageCache } from "./page-cache.ts";
+
+const AT = { version: 1, progress: 0 };
+
+describe("the page cache's memory budget", () => {
+  /** A cache of `maxBytes` and a get that says whether it had to render. */
+  function cacheOf(maxBytes: number) {
+    const cache = createPageCache({ db: {} as Db, maxBytes });
+    return async (key: string, body = "{}") => {
+      let rendered = false;
+      await cache.get(key, AT, async () => {
+        rendered = true;
+        return new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
+      });
+      return rendered;
+    };
+  }
+
+  it("counts what an entry holds beside its body: 100 tiny answers do not all fit in 30 KB", async () => {
+    const get = cacheOf(30_000);
+    for (let n = 0; n < 100; n++) expect(await get(`/api/fotos/race?n=${n}`)).toBe(true);
+    // The latest are kept; the first went out, least recently used first.
+    expect(await get("/api/fotos/race?n=99")).toBe(false);
+    expect(await get("/api/fotos/race?n=0")).toBe(true);
+    let kept = 0;
+    for (let n = 1; n < 99; n++) if (!(await get(`/api/fotos/race?n=${n}`))) kept++;
+    expect(kept).toBeLessThan(45);
+  });
+
+  it("keeps what fits, and a page asked again stays while others go", async () => {
+    const get = cacheOf(200_000);
+    const page = "<p>photo</p>".repeat(2000);
+    expect(await get("/carrera/a", page)).toBe(true);
+    for (let n = 0; n < 400; n++) {
+      await get(`/api/fotos/race?n=${n}`);
+      if (n % 50 === 0) expect(await get("/carrera/a", page)).toBe(false);
+    }
+    expect(await get("/carrera/a", page)).toBe(false);
+  });
+});
