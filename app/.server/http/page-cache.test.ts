@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/index.ts";
-import { createPageCache } from "./page-cache.ts";
+import { cacheableUrl, createPageCache } from "./page-cache.ts";
 
 const AT = { version: 1, progress: 0 };
 
@@ -38,5 +38,20 @@ describe("the page cache's memory budget", () => {
       if (n % 50 === 0) expect(await get("/carrera/a", page)).toBe(false);
     }
     expect(await get("/carrera/a", page)).toBe(false);
+  });
+});
+
+describe("the URL a cacheable screen is rendered and kept under", () => {
+  it("drops what only says where the visitor came from, and keeps the rest in order", () => {
+    expect(cacheableUrl("/carrera/tetra?fbclid=IwAR0abc&n=305")).toBe("/carrera/tetra?n=305");
+    expect(cacheableUrl("/en/race/tetra?n=305&utm_source=results&utm_medium=email&p=2")).toBe("/en/race/tetra?n=305&p=2");
+    expect(cacheableUrl("/br/carreira/tetra?gclid=x&_gl=1*abc")).toBe("/br/carreira/tetra");
+    expect(cacheableUrl("/api/fotos/tetra?p=1&n=7&lang=en&igshid=q")).toBe("/api/fotos/tetra?p=1&n=7&lang=en");
+  });
+
+  it("leaves a URL without them exactly as it came, whatever else it holds", () => {
+    for (const url of ["/", "/carrera/tetra", "/carrera/tetra?n=305&t=meta", "/carrera/tetra?h=08%3A10&x=%20", "/carrera/tetra?utm=1&fbclid_x=2"]) {
+      expect(cacheableUrl(url)).toBe(url);
+    }
   });
 });

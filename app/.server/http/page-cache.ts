@@ -23,6 +23,25 @@ const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[
 /** Cookies that make a request personal. */
 const PERSONAL_COOKIE = /(?:^|;\s*)dorsal_[\w-]*=/;
 
+/**
+ * Parameters that say where a visitor came from, not what they see. A race's
+ * link in the results e-mail or on a social network reaches each runner with
+ * its own `fbclid` or `utm_*`: each would be a page rendered anew and kept
+ * apart, on the hour the rush comes. A cacheable screen is rendered and kept
+ * without them (`cacheableUrl`).
+ */
+const TRACKING_PARAM = /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|ttclid|twclid|yclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|srsltid)$/i;
+
+/** A cacheable request's URL (path and query) less its tracking parameters; unchanged when it has none. */
+export function cacheableUrl(originalUrl: string): string {
+  const q = originalUrl.indexOf("?");
+  if (q < 0) return originalUrl;
+  const params = [...new URLSearchParams(originalUrl.slice(q + 1))];
+  const kept = params.filter(([name]) => !TRACKING_PARAM.test(name));
+  if (kept.length === params.length) return originalUrl;
+  return kept.length ? `${originalUrl.slice(0, q)}?${new URLSearchParams(kept)}` : originalUrl.slice(0, q);
+}
+
 export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** How long a page may go on showing an import as it was (db/catalog-progress.ts). */
 export const PROGRESS_LAG_MS = 5000;

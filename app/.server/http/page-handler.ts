@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { REQUEST_ID_PLACEHOLDER } from "../../request-reference.ts";
-import { bodyFor, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
+import { bodyFor, cacheableUrl, cacheControlOf, isCacheable, isFresh, type CachedResponse, type PageCache } from "./page-cache.ts";
 import { decodeFormPart, isCleanString, isCleanText, sendRefusal } from "./request-guard.ts";
 import { refererLang } from "../web/index.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
@@ -116,10 +116,10 @@ function readBody(req: ExpressRequest, limit: number): Promise<Buffer> {
   });
 }
 
-/** The Fetch Request React Router reads; aborted when the client goes away before the answer. */
-function toRequest(req: ExpressRequest, res: ExpressResponse, body: Uint8Array<ArrayBuffer> | undefined): Request {
+/** The Fetch Request React Router reads (at `pathAndQuery`); aborted when the client goes away before the answer. */
+function toRequest(req: ExpressRequest, res: ExpressResponse, body: Uint8Array<ArrayBuffer> | undefined, pathAndQuery: string): Request {
   // Host and forwarded headers were checked by the request guard.
-  const url = new URL(`${req.protocol}://${req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.hostname : req.get("host")}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.hostname : req.get("host")}${pathAndQuery}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -187,9 +187,12 @@ export function pageHandler({
         if (FORM.test(type) && !(await parsesAsForm(read, type))) throw new BodyError({ status: 400, key: "badRequest" });
         body = new Uint8Array(read);
       }
+      const cacheable = cache !== undefined && isCacheable(req);
+      // A cacheable screen is rendered as it is kept: without the visitor's tracking parameters.
+      const url = cacheable ? cacheableUrl(req.originalUrl) : req.originalUrl;
       // Built only when React Router is asked: a cached page needs no Request.
       const render = async () => {
-        const response = await handle(toRequest(req, res, body), getLoadContext(req));
+        const response = await handle(toRequest(req, res, body, url), getLoadContext(req));
         if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
         const headers = new Headers(response.headers);
         let html = await response.text();
@@ -199,8 +202,8 @@ export function pageHandler({
         admitOwnScripts(html, headers, mode === "development");
         return new Response(html, { status: response.status, statusText: response.statusText, headers });
       };
-      if (cache && isCacheable(req)) {
-        const answer = await cache.get(cacheKey(req), await cache.version(), render);
+      if (cacheable) {
+        const answer = await cache.get(cacheKey(req, url), await cache.version(), render);
         if (answer instanceof Response) await send(res, answer);
         else sendCached(req, res, answer);
         return;
@@ -217,9 +220,9 @@ export function pageHandler({
 }
 
 /** The JSON API may answer in the calling page's language (`apiLang`): that page's language is part of the key. */
-function cacheKey(req: ExpressRequest): string {
-  if (!/^\/(?:api|fake-api)\//.test(req.path)) return req.originalUrl;
-  return `${req.originalUrl}|${refererLang(req.get("referer"))}`;
+function cacheKey(req: ExpressRequest, url: string): string {
+  if (!/^\/(?:api|fake-api)\//.test(req.path)) return url;
+  return `${url}|${refererLang(req.get("referer"))}`;
 }
 
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse): void {
