@@ -223,6 +223,59 @@ describe("refunds through Stripe and MercadoPago", () => {
     expect(refundMails(shop, sale.id)).toHaveLength(1);
   });
 
+  it("MercadoPago: a sale paid twice gives the second payment back by itself and stays paid; a payment after its refund goes back too", async () => {
+    const sale = await buy(shop, race, ["P07"], "mp-twice@example.com", "1");
+    const approved = (id: number, status = "approved") => ({
+      id,
+      status,
+      transaction_amount: 5000,
+      currency_id: "ARS",
+      external_reference: `order:${sale.id}`,
+    });
+    const refundsOf = (id: number) => fake.calls.filter((c) => c.method === "POST" && c.path === `/v1/payments/${id}/refunds`);
+    const paymentStatus = async (id: number) =>
+      (
+        await shop.database.db
+          .select()
+          .from(payments)
+          .where(eq(payments.providerPaymentId, String(id)))
+      )[0]?.status;
+    for (const id of [7101, 7102]) {
+      fake.mpPayments.set(String(id), approved(id));
+      expect((await mpHook(String(id))).status).toBe(200);
+    }
+    const row = await orderOf(shop, sale.id);
+    const stillPaid = async () => expect(isPaidState((await orderOf(shop, sale.id)).state)).toBe(true);
+    await stillPaid();
+    await shop.services.worker.drain();
+    expect(refundsOf(7102)).toHaveLength(1);
+    expect(refundsOf(7101)).toHaveLength(0);
+    expect([await paymentStatus(7101), await paymentStatus(7102)]).toEqual(["approved", "refunded"]);
+    await stillPaid();
+
+    // MercadoPago's own word of that refund (as after a refund in its dashboard) leaves the sale paid, and tells the buyer nothing.
+    fake.mpPayments.set("7102", approved(7102, "refunded"));
+    expect((await mpHook("7102")).status).toBe(200);
+    await shop.services.worker.drain();
+    await stillPaid();
+    expect(refundMails(shop, sale.id)).toHaveLength(0);
+
+    // The operator's refund gives back the payment that paid it: only then is the sale refunded.
+    expect(await shop.services.admin.sales.refund(admin, row.id)).toEqual({ status: "refunded", provider: "mercadopago" });
+    expect(refundsOf(7101)).toHaveLength(1);
+    expect((await orderOf(shop, sale.id)).state).toBe(5);
+
+    // An old checkout tab paid after the refund: that payment bought nothing and goes back too.
+    fake.mpPayments.set("7103", approved(7103));
+    expect((await mpHook("7103")).status).toBe(200);
+    await shop.services.worker.drain();
+    expect(refundsOf(7103)).toHaveLength(1);
+    expect((await orderOf(shop, sale.id)).state).toBe(5);
+    expect(refundMails(shop, sale.id)).toHaveLength(1);
+    // Each payment was refunded once, however often the job or the notifications ran.
+    expect(refundsOf(7101).length + refundsOf(7102).length + refundsOf(7103).length).toBe(3);
+  });
+
   it("MercadoPago: a refused refund changes nothing and says why", async () => {
     const sale = await buy(shop, race, ["P06"], "mp-refused@example.com", "1");
     fake.mpPayments.set("7002", { id: 7002, status: "approved", transaction_amount: 5000, currency_id: "ARS", external_reference: `order:${sale.id}` });

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { STATE } from "../../domain/order-states.ts";
+import { isPaidState, STATE } from "../../domain/order-states.ts";
 import { crashPoint } from "../crash-point.ts";
 import { inTransaction, type Db, orders, payments, preorders, providerEvents } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderName, type WebhookInput } from "../payments/index.ts";
 import type { OrderDeps } from "./deps.ts";
-import { queueDelivery } from "./jobs.ts";
+import { queueDelivery, queueDuplicateRefund } from "./jobs.ts";
 import { mailPreorderConfirmed } from "./preorders.ts";
 import { mailRefunded } from "./refund-mail.ts";
 import { moveOrder, movePreorder } from "./state-machine.ts";
@@ -60,8 +60,8 @@ async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promis
  * Applies one verified payment event, exactly once: the provider's event id is
  * recorded in the same transaction, so a redelivered event changes nothing.
  * The amount is checked against the sale before anything is marked paid, and a
- * second approved payment for a sale that is already paid is recorded but
- * never counted.
+ * second approved payment for a sale that is already paid is recorded, never
+ * counted, and refunded (refundIfBoughtNothing).
  */
 export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName, event: PaymentEvent): Promise<Applied> {
   return inTransaction(deps.db, async (tx) => {
@@ -99,6 +99,7 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     const currency = event.currency ?? known?.currency ?? target.currency;
     const mismatch = status === "approved" && (amount !== target.total || currency !== target.currency);
     const stored = mismatch ? "amount_mismatch" : status;
+    let paymentRow = known?.id;
     if (known) {
       await tx
         .update(payments)
@@ -109,9 +110,10 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
         })
         .where(eq(payments.id, known.id));
     } else {
-      await tx
+      [{ id: paymentRow }] = await tx
         .insert(payments)
-        .values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, fee: event.fee ?? null, raw: event.raw as object });
+        .values({ ...link, provider, providerPaymentId: event.paymentId, status: stored, amount, currency, fee: event.fee ?? null, raw: event.raw as object })
+        .returning({ id: payments.id });
     }
     if (mismatch || known?.status === "amount_mismatch") {
       deps.logger.error({ provider, payment: event.paymentId, amount, currency, expected: target.total }, "payment amount does not match the sale");
@@ -119,40 +121,83 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
     }
 
     const cause: OrderCause = { code: "payment", provider, paymentId: event.paymentId, status };
-    if (target.kind === "order") await applyToOrder(deps, tx, target, status, cause, provider, event.paymentId);
-    else await applyToPreorder(deps, tx, target, status, cause);
+    const payment = { id: paymentRow!, provider, providerPaymentId: event.paymentId };
+    if (target.kind === "order") await applyToOrder(deps, tx, target, status, cause, payment);
+    else await applyToPreorder(deps, tx, target, status, cause, payment);
     const applied = await done("applied");
     crashPoint(deps.env, "payment.before-commit");
     return applied;
   });
 }
 
-async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause, provider: string, paymentId: string) {
+type PaymentRef = { id: number; provider: string; providerPaymentId: string };
+
+/** The sale's or pre-order's payments that stand approved (not refunded, not mismatched). */
+async function approvedPayments(tx: Db, target: Target): Promise<number> {
+  const owner = target.kind === "order" ? eq(payments.orderId, target.id) : eq(payments.preorderId, target.id);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(owner, eq(payments.status, "approved")));
+  return Number(row.n);
+}
+
+/** Where the sale or pre-order stands now (its row is locked by the move just tried). */
+async function stateNow(tx: Db, target: Target): Promise<number> {
+  const table = target.kind === "order" ? orders : preorders;
+  const [row] = await tx.select({ state: table.state }).from(table).where(eq(table.id, target.id));
+  return row?.state ?? target.state;
+}
+
+/**
+ * An approved payment that could not make its sale or pre-order paid bought
+ * nothing: a second payment for something already paid (two tabs, two cards),
+ * or a payment for a sale refunded meanwhile. It is never counted, and a job
+ * gives it back through the provider that took it. A paid one with no other
+ * approved payment is the one that paid it (a notification delivered again).
+ */
+async function refundIfBoughtNothing(deps: OrderDeps, tx: Db, target: Target, payment: PaymentRef): Promise<void> {
+  const state = await stateNow(tx, target);
+  if (isPaidState(state) && (await approvedPayments(tx, target)) < 2) return;
+  deps.logger.warn(
+    { [target.kind]: target.id, state, provider: payment.provider, payment: payment.providerPaymentId },
+    "a payment that bought nothing is refunded",
+  );
+  await queueDuplicateRefund(tx, payment.id);
+}
+
+/**
+ * Whether a refunded payment gives the money back: only when no other approved
+ * payment still pays it. Refunding the extra payment of a sale paid twice (by
+ * our job or in the provider's dashboard) leaves the sale paid.
+ */
+async function nothingLeftPaid(deps: OrderDeps, tx: Db, target: Target, payment: PaymentRef): Promise<boolean> {
+  if ((await approvedPayments(tx, target)) === 0) return true;
+  deps.logger.info({ [target.kind]: target.id, provider: payment.provider, payment: payment.providerPaymentId }, "one of two payments refunded: still paid");
+  return false;
+}
+
+async function applyToOrder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause, payment: PaymentRef) {
   if (status === "approved") {
     if (await moveOrder(tx, target.id, STATE.paid, cause)) await queueDelivery(tx, target.id);
-    else if (target.state === STATE.paid || target.state === STATE.closed) {
-      // Paid twice (two tabs, two cards): kept on record for a refund, never counted.
-      const [first] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(payments)
-        .where(and(eq(payments.orderId, target.id), eq(payments.status, "approved")));
-      if (Number(first.n) > 1) deps.logger.warn({ order: target.id, provider, payment: paymentId }, "second approved payment for a paid sale");
-    }
+    else await refundIfBoughtNothing(deps, tx, target, payment);
   } else if (status === "rejected") {
     await moveOrder(tx, target.id, STATE.cancelled, cause);
   } else if (status === "refunded") {
-    if (await moveOrder(tx, target.id, STATE.refunded, cause)) await mailRefunded(deps.mailer, tx, target.id);
+    if ((await nothingLeftPaid(deps, tx, target, payment)) && (await moveOrder(tx, target.id, STATE.refunded, cause)))
+      await mailRefunded(deps.mailer, tx, target.id);
   }
 }
 
-async function applyToPreorder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause) {
+async function applyToPreorder(deps: OrderDeps, tx: Db, target: Target, status: PaymentStatus, cause: OrderCause, payment: PaymentRef) {
   if (status === "approved") {
     if (await movePreorder(tx, target.id, STATE.paid, cause)) await mailPreorderConfirmed(deps, tx, target.id);
+    else await refundIfBoughtNothing(deps, tx, target, payment);
   } else if (status === "rejected") {
     await movePreorder(tx, target.id, STATE.cancelled, cause);
   } else if (status === "refunded") {
     // Pre-purchases have no refunded state: the refund cancels it, so no sale is ever made from it.
-    await movePreorder(tx, target.id, STATE.cancelled, cause);
+    if (await nothingLeftPaid(deps, tx, target, payment)) await movePreorder(tx, target.id, STATE.cancelled, cause);
   }
 }
 

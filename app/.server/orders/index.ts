@@ -6,11 +6,11 @@ import type { OrderDeps } from "./deps.ts";
 import { demoCheckout, demoDecide } from "./demo-payment.ts";
 import { deliverJob, expireJob } from "./fulfil.ts";
 import { fullsetOffer } from "./fullset-offer.ts";
-import { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB } from "./jobs.ts";
+import { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, REFUND_DUPLICATE_JOB } from "./jobs.ts";
 import { convertPaidPreorders, preorderSyncJob } from "./preorder-sales.ts";
 import { createPreorder, preorderForm, prepurchaseView, type PreorderInput } from "./preorders.ts";
 import { findOrder, purchaseView, type OrderRow, type ZipState } from "./purchase-view.ts";
-import { refundSale } from "./refund.ts";
+import { refundDuplicateJob, refundSale } from "./refund.ts";
 
 export type { OrderDeps } from "./deps.ts";
 export type { PurchaseInput, PurchaseCreated, Country, Buyer } from "./create-purchase.ts";
@@ -24,7 +24,7 @@ export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
 export { mailRefunded } from "./refund-mail.ts";
 export type { RefundAnswer } from "./refund.ts";
-export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, PENDING_TTL_MS } from "./jobs.ts";
+export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, REFUND_DUPLICATE_JOB, PENDING_TTL_MS } from "./jobs.ts";
 export { downloadPayload, parsePreorder, parsePurchase, preorderBody, publicIdSchema, purchaseBody, zipPayload } from "./payloads.ts";
 
 /** The orders service: checkout, payments, pre-orders and the jobs that move sales along. */
@@ -53,6 +53,7 @@ export function createOrders(deps: OrderDeps) {
       [DELIVER_JOB]: deliverJob(deps),
       [EXPIRE_JOB]: expireJob(deps),
       [PREORDER_SYNC_JOB]: preorderSyncJob(deps),
+      [REFUND_DUPLICATE_JOB]: refundDuplicateJob(deps),
     },
   };
 }
