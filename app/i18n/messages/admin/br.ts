@@ -533,6 +533,9 @@ const adminBr = {
       moves: { paid: "Marcada como paga", refunded: "Devolvida", cancelled: "Cancelada" },
     },
     photoList: "Fotos da compra",
+    /** A photo of the order at no charge: free, or added to a paid pre-order's sale. */
+    photoFree: "Grátis",
+    photoInPreorder: "Na pré-venda",
     actions: "Ações",
     resend: "Reenviar o e-mail da compra",
     resent: "E-mail da compra reenviado.",

@@ -528,6 +528,9 @@ const adminEn = {
       moves: { paid: "Marked paid", refunded: "Refunded", cancelled: "Cancelled" },
     },
     photoList: "Photos in the order",
+    /** A photo of the order at no charge: free, or added to a paid pre-order's sale. */
+    photoFree: "Free",
+    photoInPreorder: "In the pre-order",
     actions: "Actions",
     resend: "Resend the purchase e-mail",
     resent: "Purchase e-mail sent again.",

@@ -537,6 +537,9 @@ const adminEs = {
       moves: { paid: "Marcada pagada", refunded: "Devuelta", cancelled: "Cancelada" },
     },
     photoList: "Fotos de la compra",
+    /** A photo of the order at no charge: free, or added to a paid pre-order's sale. */
+    photoFree: "Gratis",
+    photoInPreorder: "En la preventa",
     actions: "Acciones",
     resend: "Reenviar e-mail de compra",
     resent: "E-mail de compra reenviado.",
