@@ -59,3 +59,47 @@ describe("demo seed", () => {
     expect((await shop.services.shop.discounts()).length).toBe(3);
   });
 });
+
+describe("demo seed cut short", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+  });
+  afterAll(() => shop.close());
+
+  const subset = DEMO_RACES.filter((r) => ["bariloche-21k-2025", "patagonia-run-2026"].includes(r.file.slug)).map((r) => ({
+    ...r,
+    plan: r.plan && { ...r.plan, count: 4, width: 600, height: 400 },
+  }));
+  const seed = (stopAt?: string) =>
+    seedDemoIfEmpty({
+      db: shop.database.db,
+      storage: shop.services.storage,
+      logger: createLogger("silent"),
+      workDir: path.join(shop.dataDir, "tmp", "demo"),
+      importFolder: async (folder) => {
+        // The shop stopped (Ctrl-C, a crash) while this race was being imported.
+        if (stopAt && folder.endsWith(stopAt)) throw new Error("stopped");
+        return importFolder(shop.database.db, shop.services.storage, folder);
+      },
+      races: subset,
+    });
+
+  it("goes on where it stopped at the next start, writing the shop's settings once, and then does nothing", async () => {
+    await expect(seed("patagonia-run-2026")).rejects.toThrow("stopped");
+    expect((await shop.services.races.file("es")).map((r) => r.slug)).toEqual(["bariloche-21k-2025"]);
+
+    const resumed = await seed();
+    expect(resumed.seeded).toBe(true);
+    await resumed.rest?.();
+    await shop.services.worker.drain();
+    expect((await shop.services.races.file("es")).map((r) => r.slug).sort()).toEqual(["bariloche-21k-2025", "patagonia-run-2026"]);
+    // The race imported before the stop is found unchanged, not doubled.
+    expect((await shop.services.races.photos({ slug: "bariloche-21k-2025", page: 1, lang: "es" })).found_rows).toBe(4);
+    expect((await shop.services.shop.discounts()).length).toBe(3);
+    expect((await shop.services.shop.banners()).length).toBe(3);
+
+    expect((await seed()).seeded).toBe(false);
+    expect((await shop.services.shop.discounts()).length).toBe(3);
+  });
+});

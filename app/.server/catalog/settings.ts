@@ -6,6 +6,8 @@ import { type Db, settings } from "../db/index.ts";
 const SETTINGS = {
   presale: z.object({ active: z.boolean(), raceId: z.number().int().nullable() }).catch({ active: false, raceId: null }),
   preparation: z.object({ status: z.string() }).catch({ status: "idle" }),
+  /** The demo seed's progress (demo/seed-demo.ts): a seed a stop cut short is taken up again at the next start. */
+  demoSeed: z.object({ done: z.boolean(), shop: z.boolean() }).catch({ done: true, shop: true }),
   support: z
     .object({ email: z.string(), facebook: z.string(), instagram: z.string() })
     .catch({ email: "hola@dorsal.photo", facebook: "https://www.facebook.com/dorsal.fotos", instagram: "https://www.instagram.com/dorsal.fotos" }),

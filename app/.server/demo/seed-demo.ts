@@ -8,7 +8,7 @@ import { renderRaceHero } from "./race-hero.ts";
 import { renderRaceLogo } from "./race-logo.ts";
 import { renderRacePhoto } from "./race-photo.ts";
 import type { ImportReport } from "../catalog/index.ts";
-import { keepPublicImage, setSetting } from "../catalog/index.ts";
+import { getSetting, keepPublicImage, setSetting } from "../catalog/index.ts";
 import type { Storage } from "../storage/index.ts";
 import type { Logger } from "../logger.ts";
 import { DEMO_PRESALE_SLUG, DEMO_RACES, DEMO_TIERS, type DemoRace, type PhotoPlan } from "./demo-races.ts";
@@ -141,22 +141,32 @@ export type SeedResult = { seeded: boolean; rest?: () => Promise<void> };
 /**
  * Seeds the demo shop into an empty database through the real import and image
  * pipeline. The big pagination race is imported after the shop is up, so a first
- * start is ready quickly; a second start finds races and does nothing.
+ * start is ready quickly. A start that finds races does nothing, unless the
+ * seed it finds was cut short (the shop stopped within its first minutes): then
+ * it goes on where it stopped. The import is idempotent (the same generated
+ * photos are found unchanged), and the shop-wide settings are written once.
  */
 export async function seedDemoIfEmpty(deps: SeedDeps): Promise<SeedResult> {
   const [{ n }] = await deps.db.select({ n: count() }).from(races);
-  if (Number(n) > 0) return { seeded: false };
-  deps.logger.info("empty database: seeding the demo shop");
+  // A shop with races and no seed of ours in progress is someone's (or a demo already whole).
+  const progress = Number(n) > 0 ? await getSetting(deps.db, "demoSeed") : { done: false, shop: false };
+  if (progress.done) return { seeded: false };
+  deps.logger.info(Number(n) > 0 ? "resuming the demo seed a stop cut short" : "empty database: seeding the demo shop");
+  await setSetting(deps.db, "demoSeed", progress);
   await fs.rm(deps.workDir, { recursive: true, force: true });
   const demoRaces = deps.races ?? DEMO_RACES;
   const big = demoRaces.filter((r) => (r.plan?.count ?? 0) > 500);
   for (const [index, race] of demoRaces.entries()) {
     if (!big.includes(race)) await importDemoRace(deps, race, index);
   }
-  await seedShop(deps);
+  if (!progress.shop) {
+    await seedShop(deps);
+    await setSetting(deps.db, "demoSeed", { done: false, shop: true });
+  }
   const rest = async () => {
     for (const race of big) await importDemoRace(deps, race, demoRaces.indexOf(race));
     await fs.rm(deps.workDir, { recursive: true, force: true });
+    await setSetting(deps.db, "demoSeed", { done: true, shop: true });
   };
   return { seeded: true, rest };
 }
