@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { browserCart } from "../cart/browser-cart.ts";
 import { useCart } from "../cart/use-cart.ts";
@@ -49,7 +49,9 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const [mounted, setMounted] = useState(false);
   const submitted = useRef(false);
 
-  useEffect(() => setMounted(true), []);
+  // The cart's form and photos are drawn as a transition, which React renders in slices that yield to the
+  // browser: one long task on a slow phone otherwise (Lighthouse's blocking time on this page).
+  useEffect(() => startTransition(() => setMounted(true)), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the cart's length re-runs the check, which reads the cart from storage
   useEffect(() => {
     // SPEC §5: an empty cart goes home (read from storage: the first render never has the cart).
@@ -58,11 +60,13 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
 
   const currency = isCountry(form.values.country) ? currencyForCountry(form.values.country) : cart.currency;
   const totals = cart.totalsIn(currency);
-  const loading = !mounted || cart.items.length === 0;
+  // The discount tiers too (a small cached file): a summary drawn without them grew a discount line a moment later.
+  const loading = !mounted || cart.items.length === 0 || cart.tiersStatus === "idle" || cart.tiersStatus === "loading";
 
   return (
     <PageShell>
-      <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      {/* As tall as a screen while the cart loads: the footer starts below it and is not pushed down when the form appears. */}
+      <section className="mx-auto min-h-[85vh] max-w-6xl px-4 py-8 sm:py-12">
         <h1 className="text-3xl font-black text-ink sm:text-4xl">{m.checkout.title}</h1>
         {loading && !submitted.current ? (
           <p className="mt-8 animate-pulse text-slate-600" data-testid="checkout-loading">
