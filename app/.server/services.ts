@@ -76,11 +76,13 @@ export function createServices({
   // here while the two reader processes read two others keeps both cores busy); folder imports,
   // which must start at once rather than wait behind thousands of derivatives (and queue more of
   // them); and what a visitor waits for (e-mail, payments, deliveries, zips).
+  // The embedded database tells idle lanes when a job is queued; on a PostgreSQL server they poll.
+  const listen = database.listen;
   const worker: Worker = combineWorkers(
-    createWorker({ db, logger, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
-    createWorker({ db, logger, handlers: bibs.handlers }),
-    createWorker({ db, logger, handlers: office.handlers, concurrency: 1 }),
-    createWorker({ db, logger, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
+    createWorker({ db, logger, listen, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
+    createWorker({ db, logger, listen, handlers: bibs.handlers }),
+    createWorker({ db, logger, listen, handlers: office.handlers, concurrency: 1 }),
+    createWorker({ db, logger, listen, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
   );
 
   return {

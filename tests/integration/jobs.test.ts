@@ -39,6 +39,24 @@ describe("durable jobs", () => {
     expect(await jobRow("t.crash")).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  it("wakes the idle loops of the embedded database's worker when a job of their kind is queued, and stops them at once", async (ctx) => {
+    if (!database.listen) ctx.skip(); // a PostgreSQL server: its workers poll
+    const { db } = database;
+    let ran: (payload: unknown) => void = () => {};
+    const done = new Promise((resolve) => (ran = resolve));
+    const hour = 3_600_000;
+    const worker = createWorker({ db, logger, listen: database.listen, pollMs: hour, listeningPollMs: hour, handlers: { "t.wake": async (p) => ran(p) } });
+    worker.start();
+    try {
+      // Both loops find nothing and go to sleep for an hour; only the notification can bring them back.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await db.transaction(async (tx) => enqueue(tx as unknown as typeof db, "t.wake", { n: 1 }));
+      expect(await done).toEqual({ n: 1 });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("retries a failing job later with backoff, then gives up after its attempts", async () => {
     const { db } = database;
     await enqueue(db, "t.flaky", {}, { maxAttempts: 2 });

@@ -22,7 +22,7 @@ export type Database = {
    * writing statement's promise resolves: in-process caches can trust them.
    * Absent on a PostgreSQL server, where another instance may be the writer.
    */
-  listen?(channel: string, onNotify: () => void): Promise<void>;
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 };
 
