@@ -18,6 +18,9 @@ import { parsePurchase } from "../.server/orders/index.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/checkout";
 
+/** How long the form waits for the discount tiers before it is drawn without them (they show when they come). */
+const TIERS_WAIT_MS = 2000;
+
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, (m) => m.checkout.title);
 
 /** Without JavaScript the form posts here with the cart's photo ids as hidden fields. */
@@ -52,6 +55,12 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   // The cart's form and photos are drawn as a transition, which React renders in slices that yield to the
   // browser: one long task on a slow phone otherwise (Lighthouse's blocking time on this page).
   useEffect(() => startTransition(() => setMounted(true)), []);
+  // The discount tiers are waited for (below), but a request that hangs on a poor connection never holds the form back.
+  const [tiersWaited, setTiersWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTiersWaited(true), TIERS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the cart's length re-runs the check, which reads the cart from storage
   useEffect(() => {
     // SPEC §5: an empty cart goes home (read from storage: the first render never has the cart).
@@ -61,7 +70,8 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const currency = isCountry(form.values.country) ? currencyForCountry(form.values.country) : cart.currency;
   const totals = cart.totalsIn(currency);
   // The discount tiers too (a small cached file): a summary drawn without them grew a discount line a moment later.
-  const loading = !mounted || cart.items.length === 0 || cart.tiersStatus === "idle" || cart.tiersStatus === "loading";
+  const tiersPending = (cart.tiersStatus === "idle" || cart.tiersStatus === "loading") && !tiersWaited;
+  const loading = !mounted || cart.items.length === 0 || tiersPending;
 
   return (
     <PageShell>

@@ -38,9 +38,12 @@ export function createWorker({ db, handlers, logger, concurrency = 2, pollMs = 5
   const types = Object.keys(handlers);
   let running = false;
   let loops: Promise<void>[] = [];
-  // Every sleeping loop, so that a notification or stop() wakes them all.
+  // Every sleeping loop, so that a notification or stop() wakes them all; `signalled` keeps a
+  // notification that came while a loop was still asking (its answer may predate the job) for its next turn.
   const sleepers = new Set<() => void>();
+  let signalled = false;
   const wakeAll = () => {
+    signalled = true;
     for (const wake of [...sleepers]) wake();
   };
   let idleMs = pollMs;
@@ -70,6 +73,10 @@ export function createWorker({ db, handlers, logger, concurrency = 2, pollMs = 5
         logger.error({ err: error }, "job queue unavailable");
       }
       if (!worked && running) {
+        if (signalled) {
+          signalled = false;
+          continue;
+        }
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
