@@ -252,6 +252,10 @@ describe("refunds through Stripe and MercadoPago", () => {
     expect(refundsOf(7101)).toHaveLength(0);
     expect([await paymentStatus(7101), await paymentStatus(7102)]).toEqual(["approved", "refunded"]);
     await stillPaid();
+    // The buyer is told, in their language, that the extra payment goes back and the purchase stands.
+    const returned = () => outbox(shop).filter((m) => m.includes("X-Dorsal-Template: paymentReturned") && m.includes(sale.id));
+    expect(returned()).toHaveLength(1);
+    expect(returned()[0]).toMatch(/pagaste dos veces/);
 
     // MercadoPago's own word of that refund (as after a refund in its dashboard) leaves the sale paid, and tells the buyer nothing.
     fake.mpPayments.set("7102", approved(7102, "refunded"));
@@ -271,6 +275,8 @@ describe("refunds through Stripe and MercadoPago", () => {
     await shop.services.worker.drain();
     expect(refundsOf(7103)).toHaveLength(1);
     expect((await orderOf(shop, sale.id)).state).toBe(5);
+    expect(returned()).toHaveLength(2);
+    expect(returned()[1]).toMatch(/despu=C3=A9s de haberla devuelto|después de haberla devuelto/);
     expect(refundMails(shop, sale.id)).toHaveLength(1);
     // Each payment was refunded once, however often the job or the notifications ran.
     expect(refundsOf(7101).length + refundsOf(7102).length + refundsOf(7103).length).toBe(3);

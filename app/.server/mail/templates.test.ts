@@ -13,6 +13,7 @@ const SAMPLES: { [K in TemplateName]: TemplateData<K> } = {
   orderReceived: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750", payLink: "https://shop.example/pay/demo/abc" },
   purchaseReady: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750" },
   purchaseRefunded: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", total: "US$ 25,00" },
+  paymentReturned: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", amount: "AR$ 5.000", kept: true },
   preorderConfirmed: { firstName: "Ana", id: "P3kL9mNqR2sT8vWy", race: "Patagonia Run", dni: "305", total: "AR$ 40.000" },
   preorderPhotosReady: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", race: "Patagonia Run", count: 12 },
 };

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { formatMoney } from "../../domain/money.ts";
+import { type Currency, formatMoney } from "../../domain/money.ts";
+import { isPaidState } from "../../domain/order-states.ts";
 import { isLang } from "../../i18n/langs.ts";
-import { type Db, customers, orders } from "../db/index.ts";
+import { type Db, customers, orders, type payments } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
 /** Tells the buyer, in their language, that their purchase was refunded and its downloads have ended. Once per sale. */
@@ -22,4 +23,31 @@ export async function mailRefunded(mailer: Mailer, tx: Db, orderId: number): Pro
     },
     { tx },
   );
+}
+
+/**
+ * Tells the buyer that a payment which bought nothing (paid twice, or after a
+ * refund) is being returned, and whether their purchase stands. Once per
+ * payment; a pre-order's is returned without a message.
+ */
+export async function mailPaymentReturned(mailer: Mailer, db: Db, payment: typeof payments.$inferSelect): Promise<void> {
+  if (!payment.orderId) return;
+  const [row] = await db
+    .select({ order: orders, customer: customers })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, payment.orderId));
+  if (!row) return;
+  await mailer.send({
+    to: row.customer.email,
+    lang: isLang(row.order.lang) ? row.order.lang : "es",
+    template: "paymentReturned",
+    data: {
+      firstName: row.customer.firstName,
+      id: row.order.publicId,
+      amount: formatMoney(payment.amount, payment.currency as Currency),
+      kept: isPaidState(row.order.state),
+    },
+    key: `payment-returned:${payment.id}`,
+  });
 }

@@ -7,6 +7,7 @@ import { providerName } from "../../domain/payment-providers.ts";
 import { ProviderUnavailable, RefundRefused, type PaymentProvider, type ProviderName, type RefundOutcome } from "../payments/index.ts";
 import { applyPaymentEvent } from "./apply-payment.ts";
 import type { OrderDeps } from "./deps.ts";
+import { mailPaymentReturned } from "./refund-mail.ts";
 
 /**
  * How long an unanswered refund request holds a payment (a crash between
@@ -135,6 +136,7 @@ export function refundDuplicateJob(deps: OrderDeps) {
     if (!claimed) return;
     try {
       await askRefund(deps, claimed, "paid twice");
+      await mailPaymentReturned(deps.mailer, deps.db, claimed.payment);
     } catch (error) {
       if (error instanceof DomainError && error.key === "refundRefused") {
         deps.logger.error({ payment: paymentId, provider: claimed.provider.name }, "a payment that bought nothing could not be refunded: refund it by hand");

@@ -7,6 +7,7 @@ import { photosReady } from "./photos-ready.ts";
 import { orderReceived } from "./order-received.ts";
 import { purchaseReady } from "./purchase-ready.ts";
 import { purchaseRefunded } from "./purchase-refunded.ts";
+import { paymentReturned } from "./payment-returned.ts";
 import { preorderConfirmed } from "./preorder-confirmed.ts";
 import { preorderPhotosReady } from "./preorder-photos-ready.ts";
 
@@ -25,6 +26,7 @@ export const TEMPLATES = {
   orderReceived,
   purchaseReady,
   purchaseRefunded,
+  paymentReturned,
   preorderConfirmed,
   preorderPhotosReady,
 };
