@@ -33,6 +33,16 @@ describe("mail templates", () => {
     }
   }
 
+  it("tells a buyer whose purchase stands apart from one whose purchase had been refunded", () => {
+    const data = SAMPLES.paymentReturned;
+    const kept = renderMail("paymentReturned", "en", data, URL);
+    const refunded = renderMail("paymentReturned", "en", { ...data, kept: false }, URL);
+    expect(kept.text).toContain("you paid twice");
+    expect(kept.text).toContain("download links keep working");
+    expect(refunded.text).toContain("came after your refund");
+    expect(refunded.text).not.toContain("download links keep working");
+  });
+
   it("writes each language's own texts", () => {
     const data = SAMPLES.notifySignup;
     expect(renderMail("notifySignup", "es", data, URL).subject).toBe("Te avisamos cuando estén las fotos de Ultra Fiambalá");

@@ -11,6 +11,7 @@ import { defineTemplate } from "../template.ts";
 const es = {
   subject: "Te devolvemos un pago repetido de tu compra {id}",
   heading: "{firstName}, pagaste dos veces: te devolvemos un pago",
+  headingRefunded: "{firstName}, te devolvemos un pago que llegó después de la devolución",
   intro:
     "Recibimos un pago de tu compra {id} cuando ya estaba paga. Lo devolvemos entero al medio con el que pagaste; según tu banco o tarjeta, puede tardar hasta 10 días hábiles en verse reflejado.",
   introRefunded:
@@ -25,6 +26,7 @@ const texts: Record<Lang, typeof es> = {
   en: {
     subject: "We are returning a repeated payment of your purchase {id}",
     heading: "{firstName}, you paid twice: we are returning one payment",
+    headingRefunded: "{firstName}, we are returning a payment that came after your refund",
     intro:
       "We received a payment for your purchase {id} after it had been paid. We are returning all of it to the card or account you paid with; depending on your bank or card, it can take up to 10 business days to show.",
     introRefunded:
@@ -36,6 +38,7 @@ const texts: Record<Lang, typeof es> = {
   br: {
     subject: "Estamos devolvendo um pagamento repetido da sua compra {id}",
     heading: "{firstName}, você pagou duas vezes: devolvemos um pagamento",
+    headingRefunded: "{firstName}, devolvemos um pagamento que chegou depois da devolução",
     intro:
       "Recebemos um pagamento da sua compra {id} quando ela já estava paga. Devolvemos o valor inteiro ao meio com que você pagou; dependendo do seu banco ou cartão, pode levar até 10 dias úteis para aparecer.",
     introRefunded:
@@ -57,7 +60,7 @@ export const paymentReturned = defineTemplate({
   texts,
   render: (data, t) => ({
     subject: fill(t.subject, { id: data.id }),
-    heading: fill(t.heading, { firstName: data.firstName }),
+    heading: fill(data.kept ? t.heading : t.headingRefunded, { firstName: data.firstName }),
     blocks: [
       { kind: "p", text: fill(data.kept ? t.intro : t.introRefunded, { id: data.id }) },
       {
