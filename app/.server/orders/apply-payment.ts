@@ -25,9 +25,7 @@ export class PaymentNotYetKnown extends Error {
 const RANK: Record<PaymentStatus, number> = { pending: 0, rejected: 1, approved: 2, refunded: 3 };
 const isStatus = (s: string): s is PaymentStatus => s in RANK;
 
-type Target =
-  | { kind: "order"; id: number; state: number; total: number; currency: string }
-  | { kind: "preorder"; id: number; state: number; total: number; currency: string };
+type Target = { kind: "order"; id: number; total: number; currency: string } | { kind: "preorder"; id: number; total: number; currency: string };
 
 async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promise<Target | undefined> {
   const ref = parseReference(event.reference);
@@ -47,11 +45,11 @@ async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promis
   }
   if (byOrder) {
     const [o] = await tx.select().from(orders).where(byOrder);
-    return o && { kind: "order", id: o.id, state: o.state, total: o.total, currency: o.currency };
+    return o && { kind: "order", id: o.id, total: o.total, currency: o.currency };
   }
   if (byPreorder) {
     const [p] = await tx.select().from(preorders).where(byPreorder);
-    return p && { kind: "preorder", id: p.id, state: p.state, total: p.total, currency: p.currency };
+    return p && { kind: "preorder", id: p.id, total: p.total, currency: p.currency };
   }
   return undefined;
 }
@@ -131,38 +129,35 @@ export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName,
 }
 
 type PaymentRef = { id: number; provider: string; providerPaymentId: string };
+/** What a payment pays for. */
+type Owner = { kind: "order" | "preorder"; id: number };
 
 /** The sale's or pre-order's payments that stand approved (not refunded, not mismatched). */
-async function approvedPayments(tx: Db, target: Target): Promise<number> {
-  const owner = target.kind === "order" ? eq(payments.orderId, target.id) : eq(payments.preorderId, target.id);
+async function approvedPayments(tx: Db, owner: Owner): Promise<number> {
+  const of = owner.kind === "order" ? eq(payments.orderId, owner.id) : eq(payments.preorderId, owner.id);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(owner, eq(payments.status, "approved")));
+    .where(and(of, eq(payments.status, "approved")));
   return Number(row.n);
 }
 
-/** Where the sale or pre-order stands now (its row is locked by the move just tried). */
-async function stateNow(tx: Db, target: Target): Promise<number> {
-  const table = target.kind === "order" ? orders : preorders;
-  const [row] = await tx.select({ state: table.state }).from(table).where(eq(table.id, target.id));
-  return row?.state ?? target.state;
+/**
+ * Whether an approved payment of this sale or pre-order bought nothing: it is
+ * not paid (refunded meanwhile), or another approved payment pays it too (two
+ * tabs, two cards). A paid one with no other approved payment is the one that
+ * paid it (a notification delivered again).
+ */
+export async function paidForNothing(tx: Db, owner: Owner): Promise<boolean> {
+  const table = owner.kind === "order" ? orders : preorders;
+  const [row] = await tx.select({ state: table.state }).from(table).where(eq(table.id, owner.id));
+  return !(row && isPaidState(row.state)) || (await approvedPayments(tx, owner)) >= 2;
 }
 
-/**
- * An approved payment that could not make its sale or pre-order paid bought
- * nothing: a second payment for something already paid (two tabs, two cards),
- * or a payment for a sale refunded meanwhile. It is never counted, and a job
- * gives it back through the provider that took it. A paid one with no other
- * approved payment is the one that paid it (a notification delivered again).
- */
+/** An approved payment that could not make its sale or pre-order paid is never counted, and a job gives it back if it bought nothing. */
 async function refundIfBoughtNothing(deps: OrderDeps, tx: Db, target: Target, payment: PaymentRef): Promise<void> {
-  const state = await stateNow(tx, target);
-  if (isPaidState(state) && (await approvedPayments(tx, target)) < 2) return;
-  deps.logger.warn(
-    { [target.kind]: target.id, state, provider: payment.provider, payment: payment.providerPaymentId },
-    "a payment that bought nothing is refunded",
-  );
+  if (!(await paidForNothing(tx, target))) return;
+  deps.logger.warn({ [target.kind]: target.id, provider: payment.provider, payment: payment.providerPaymentId }, "a payment that bought nothing is refunded");
   await queueDuplicateRefund(tx, payment.id);
 }
 

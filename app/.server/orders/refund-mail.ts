@@ -5,18 +5,24 @@ import { isLang } from "../../i18n/langs.ts";
 import { type Db, customers, orders, type payments } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
-/** Tells the buyer, in their language, that their purchase was refunded and its downloads have ended. Once per sale. */
-export async function mailRefunded(mailer: Mailer, tx: Db, orderId: number): Promise<void> {
-  const [row] = await tx
+/** A sale, its buyer and the language to write to them in. */
+async function saleAndBuyer(db: Db, orderId: number) {
+  const [row] = await db
     .select({ order: orders, customer: customers })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
+  return row && { ...row, lang: isLang(row.order.lang) ? row.order.lang : ("es" as const) };
+}
+
+/** Tells the buyer, in their language, that their purchase was refunded and its downloads have ended. Once per sale. */
+export async function mailRefunded(mailer: Mailer, tx: Db, orderId: number): Promise<void> {
+  const row = await saleAndBuyer(tx, orderId);
   if (!row) return;
   await mailer.send(
     {
       to: row.customer.email,
-      lang: isLang(row.order.lang) ? row.order.lang : "es",
+      lang: row.lang,
       template: "purchaseRefunded",
       data: { firstName: row.customer.firstName, id: row.order.publicId, total: formatMoney(row.order.total, row.order.currency) },
       key: `purchase-refunded:${row.order.id}`,
@@ -31,16 +37,11 @@ export async function mailRefunded(mailer: Mailer, tx: Db, orderId: number): Pro
  * payment; a pre-order's is returned without a message.
  */
 export async function mailPaymentReturned(mailer: Mailer, db: Db, payment: typeof payments.$inferSelect): Promise<void> {
-  if (!payment.orderId) return;
-  const [row] = await db
-    .select({ order: orders, customer: customers })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, payment.orderId));
+  const row = payment.orderId ? await saleAndBuyer(db, payment.orderId) : undefined;
   if (!row) return;
   await mailer.send({
     to: row.customer.email,
-    lang: isLang(row.order.lang) ? row.order.lang : "es",
+    lang: row.lang,
     template: "paymentReturned",
     data: {
       firstName: row.customer.firstName,

@@ -1,11 +1,11 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
-import { type Db, inTransaction, orders, payments, preorders } from "../db/index.ts";
+import { type Db, inTransaction, orders, payments } from "../db/index.ts";
 import { conflict, DomainError, notFound } from "../errors.ts";
 import { providerName } from "../../domain/payment-providers.ts";
 import { ProviderUnavailable, RefundRefused, type PaymentProvider, type ProviderName, type RefundOutcome } from "../payments/index.ts";
-import { applyPaymentEvent } from "./apply-payment.ts";
+import { applyPaymentEvent, paidForNothing } from "./apply-payment.ts";
 import type { OrderDeps } from "./deps.ts";
 import { mailPaymentReturned } from "./refund-mail.ts";
 
@@ -116,21 +116,12 @@ export function refundDuplicateJob(deps: OrderDeps) {
     const claimed = await inTransaction(deps.db, async (tx) => {
       const [extra] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
       if (!extra || extra.status !== "approved" || extra.refundId) return undefined;
-      const owner = extra.orderId ? eq(payments.orderId, extra.orderId) : eq(payments.preorderId, extra.preorderId ?? -1);
-      const [other] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(owner, eq(payments.status, "approved"), ne(payments.id, extra.id)))
-        .limit(1);
-      const state = extra.orderId
-        ? (await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, extra.orderId)))[0]?.state
-        : (
-            await tx
-              .select({ state: preorders.state })
-              .from(preorders)
-              .where(eq(preorders.id, extra.preorderId ?? -1))
-          )[0]?.state;
-      if (state !== undefined && isPaidState(state) && !other) return undefined;
+      const owner = extra.orderId
+        ? { kind: "order" as const, id: extra.orderId }
+        : extra.preorderId
+          ? { kind: "preorder" as const, id: extra.preorderId }
+          : undefined;
+      if (owner && !(await paidForNothing(tx, owner))) return undefined;
       return claimRefund(deps, tx, extra);
     });
     if (!claimed) return;
