@@ -177,7 +177,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             {p.thumbUrl && <img src={p.thumbUrl} alt={p.frame} className="aspect-[3/2] w-full object-cover" loading="lazy" />}
             <p className="flex justify-between px-2 py-1">
               <span className="truncate font-mono">{p.frame}</span>
-              <span className="tabular-nums">{p.price > 0 ? formatMoney(p.price, order.currency) : fromPreorder ? o.photoInPreorder : o.photoFree}</span>
+              <span className="whitespace-nowrap tabular-nums">
+                {p.price > 0 ? formatMoney(p.price, order.currency) : fromPreorder ? o.photoInPreorder : o.photoFree}
+              </span>
             </p>
           </li>
         ))}
