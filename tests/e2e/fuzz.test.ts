@@ -183,7 +183,7 @@ function formBodies(r: ReturnType<typeof rng>): string[] {
   ];
 }
 
-type Sent = { method: string; path: string; status: number; body: string };
+type Sent = { method: string; path: string; status: number; body: string; location?: string };
 
 function send(shop: Shop, options: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<Sent> {
   const { port, hostname } = new URL(shop.baseUrl);
@@ -197,7 +197,15 @@ function send(shop: Shop, options: { method: string; path: string; headers: Reco
           size += c.length;
           if (size < 200_000) chunks.push(c);
         });
-        res.on("end", () => resolve({ method: options.method, path: options.path, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            method: options.method,
+            path: options.path,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            location: res.headers.location,
+          }),
+        );
         res.on("error", reject);
       },
     );
@@ -306,4 +314,22 @@ describe("fuzz: malformed requests never break the shop", () => {
     expect(health.status, "the shop still answers after the fuzz").toBe(200);
     expect(failures.slice(0, 30), `seed ${SEED}, ${failures.length} failures:\n${shop.output().slice(-3000)}`).toEqual([]);
   }, 170_000);
+
+  it("sends a path with doubled slashes to the same page's plain address, never to another site", async () => {
+    const cases: [string, string][] = [
+      ["//", "/"],
+      ["///", "/"],
+      ["//en", "/en"],
+      ["/br//carreiras", "/br/carreiras"],
+      ["//evil.example/x?a=1", "/evil.example/x?a=1"],
+      ["/\\evil.example", "/evil.example"],
+    ];
+    for (const [path, plain] of cases) {
+      const answer = await send(shop, { method: "GET", path, headers: {} });
+      expect(answer.status, path).toBe(301);
+      expect(answer.location, path).toBe(plain);
+    }
+    const home = await send(shop, { method: "GET", path: "/br/carreiras", headers: {} });
+    expect(home.status).toBe(200);
+  });
 });

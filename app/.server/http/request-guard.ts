@@ -68,10 +68,31 @@ export function refusal(req: { method: string; url: string; headers: Record<stri
   return undefined;
 }
 
+/**
+ * A path with slashes doubled ("//", "/en//race/x") names the page with single
+ * ones: the router would match it, but its address would not parse as a path
+ * (`new URL("//", base)` reads a host). The address to send the client to, or
+ * undefined when the path is already plain. Backslashes in a run count as
+ * slashes, so the answer never starts with "//" or "/\" (another site, to a
+ * browser).
+ */
+export function singleSlashed(url: string): string | undefined {
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!/\/[\/\\]/.test(path)) return undefined;
+  return path.replace(/\/[\/\\]*/g, "/") + (q === -1 ? "" : url.slice(q));
+}
+
 export function requestGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     const refused = refusal(req);
-    if (!refused) return next();
+    if (!refused) {
+      const plain = singleSlashed(req.url);
+      if (plain === undefined) return next();
+      res.setHeader("Cache-Control", "no-store");
+      // 308 keeps a form's POST a POST.
+      return res.redirect(req.method === "GET" || req.method === "HEAD" ? 301 : 308, plain);
+    }
     if (refused.status === 405) res.setHeader("Allow", [...ALLOWED_METHODS].join(", "));
     sendRefusal(req, res, refused.status, refused.key);
   };
