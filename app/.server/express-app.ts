@@ -5,7 +5,18 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { clientContext, servicesContext } from "../context.ts";
 import { TEXTS_PATH } from "../i18n/messages/index.ts";
 import type { Services } from "./services.ts";
-import { abuseLimits, mediaHandler, metricsHandler, pageHandler, requestGuard, sendRefusal, requestLog, staticAssets, securityHeaders } from "./http/index.ts";
+import {
+  abuseLimits,
+  createPageWarmer,
+  mediaHandler,
+  metricsHandler,
+  pageHandler,
+  requestGuard,
+  sendRefusal,
+  requestLog,
+  staticAssets,
+  securityHeaders,
+} from "./http/index.ts";
 import { cliBridge } from "./cli-bridge.ts";
 
 export type AppOptions = {
@@ -27,6 +38,34 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
   // Rate limits and logs key on req.ip: only the proxies TRUST_PROXY names may set it from X-Forwarded-For.
   app.set("trust proxy", services.env.trustProxy);
   app.use(requestLog(services.logger, services.metrics.observe));
+  const cache = devMiddleware ? undefined : services.pageCache;
+  const pages = pageHandler({
+    build,
+    cache,
+    mode: devMiddleware ? "development" : "production",
+    origin: services.env.publicUrl,
+    getLoadContext: (ip) =>
+      new RouterContextProvider(
+        new Map<RouterContext<unknown>, unknown>([
+          [servicesContext, services],
+          [clientContext, { ip }],
+        ]),
+      ),
+  });
+  // Started by serve.ts once the server listens, stopped when it stops.
+  const warmer = cache
+    ? createPageWarmer({
+        version: cache.version,
+        races: services.races.withBibs,
+        warm: pages.warm,
+        cacheBytes: cache.bytes,
+        budget: cache.maxBytes / 2,
+        origin: services.env.publicUrl,
+        logger: services.logger,
+      })
+    : undefined;
+  app.locals.pageWarmer = warmer;
+  if (warmer) app.use(warmer.track);
   app.use(requestGuard());
   app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));
   app.use(compression());
@@ -67,21 +106,7 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
     app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.all(
-    "/{*splat}",
-    pageHandler({
-      build,
-      cache: devMiddleware ? undefined : services.pageCache,
-      mode: devMiddleware ? "development" : "production",
-      getLoadContext: (req) =>
-        new RouterContextProvider(
-          new Map<RouterContext<unknown>, unknown>([
-            [servicesContext, services],
-            [clientContext, { ip: req.ip ?? "" }],
-          ]),
-        ),
-    }),
-  );
+  app.all("/{*splat}", pages);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // Express and its static files raise 4xx errors of their own (a bad encoding, a folder): they are the client's.

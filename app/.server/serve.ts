@@ -51,6 +51,7 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
 
   const server = app.listen(env.PORT, env.HOST, () => {
     writeServerLock(env, services.cliToken);
+    app.locals.pageWarmer?.start();
     console.log(`Dorsal is running at ${env.publicUrl}`);
     // The shop opens at once; an empty one is filled with the demo races behind it, and their photos show
     // as their watermarked images are made (the large race last).
@@ -79,6 +80,7 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     app.locals.stopping = true;
+    app.locals.pageWarmer?.stop();
     removeServerLock(env);
     server.close();
     await services.close();

@@ -127,6 +127,8 @@ export function createServices({
     },
     races: {
       file: (lang: Lang) => catalog.racesFile(db, lang, mediaUrl),
+      /** The bibs runners are about to search, the most recent races first (http/page-warmer.ts). */
+      withBibs: () => catalog.racesWithBibs(db),
       photos: (query: catalog.RacePhotosQuery) => catalog.racePhotos(db, query, mediaUrl, catalog.findVisibleRace, catalogMemo),
       /** Whether a race's photos are still being prepared (its notify form shows meanwhile). */
       async preparation(slug: string, _lang: Lang) {

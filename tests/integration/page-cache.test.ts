@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { createPageCache, isCacheable, isFresh, PROGRESS_LAG_MS, type CachedResponse, type PageCache } from "../../app/.server/http/page-cache.ts";
 import { storeDecisions } from "../../app/.server/recognition/store.ts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { photos } from "../../app/.server/db/schema.ts";
 import { loader as fotos } from "../../app/routes/api.fotos.ts";
 import { loader as fakeApi } from "../../app/routes/fake-api.ts";
@@ -46,6 +46,27 @@ describe("page cache", () => {
   }
   const page = (lang: string, query = "") => `/api/fotos/${ORDERS_RACE}?lang=${lang}${query}`;
   const photoOf = (body: any, id: string) => body.data.fotos.find((f: { id: string }) => f.id === id);
+
+  it("tells the page warmer the bibs runners will search: those of the race's visible photos", async () => {
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101, 300] }]);
+    const bib300 = Object.entries(race.ids)
+      .filter(([name]) => name.startsWith("P"))
+      .map(([, id]) => id);
+    const rows = await shop.database.db.select({ id: photos.id }).from(photos).where(inArray(photos.publicId, bib300));
+    await shop.services.admin.photos.bulk(
+      admin,
+      race.raceId,
+      rows.map((r) => r.id),
+      { action: "hidden", hidden: true },
+    );
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101] }]);
+    await shop.services.admin.photos.bulk(
+      admin,
+      race.raceId,
+      rows.map((r) => r.id),
+      { action: "hidden", hidden: false },
+    );
+  });
 
   it("serves a repeated request from memory", async () => {
     await get(page("es"));

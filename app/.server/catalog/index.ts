@@ -5,6 +5,8 @@ export type { IngestOutcome } from "./ingest-photo.ts";
 export { deriveJob, DERIVE_JOB } from "./derive-job.ts";
 export { racePhotos, photoView, countVisiblePhotos, visiblePhotosOf, PAGE_SIZE } from "./race-photos.ts";
 export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.ts";
+export { racesWithBibs } from "./runner-pages.ts";
+export type { RaceBibs } from "./runner-pages.ts";
 export { listVisibleRaces, findVisibleRace, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";
 export type { RaceRow, RaceSummary, MediaUrl } from "./races.ts";
 export { racesFile, bannersFile, presaleFile, discountsFile, loadTiers } from "./shop-files.ts";

@@ -7,6 +7,7 @@ export { mediaHandler } from "./media.ts";
 export { createMetrics, metricsHandler, type Metrics } from "./metrics.ts";
 export { createPageCache, type PageCache } from "./page-cache.ts";
 export { pageHandler } from "./page-handler.ts";
+export { createPageWarmer, type PageWarmer } from "./page-warmer.ts";
 export { createPageTexts } from "./page-texts.ts";
 export { requestGuard, sendRefusal } from "./request-guard.ts";
 export { requestLog } from "./request-log.ts";

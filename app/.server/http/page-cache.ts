@@ -149,6 +149,15 @@ export function createPageCache({
   };
 
   return {
+    /** Bytes held, as counted against `maxBytes`. */
+    bytes: () => bytes,
+    maxBytes,
+    /** Whether `key` holds an answer current at `version` (nothing is touched or rendered). */
+    has(key: string, version: CatalogVersion): boolean {
+      const hit = entries.get(key);
+      return hit !== undefined && isCurrent(hit, version, now());
+    },
+
     /** The catalog version now: one primary-key read, or (embedded database) the last one read since no change was notified. */
     async version(): Promise<CatalogVersion> {
       if (!listen) return readVersion();

@@ -154,20 +154,52 @@ function admitOwnScripts(html: string, headers: Headers, dev: boolean): void {
   headers.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), dev }));
 }
 
+/**
+ * React Router's answer to a Fetch request, finished as every page is: no
+ * module preloads (save the screens drawn by script), the request's id in an
+ * error page, the policy that admits the page's own inline scripts.
+ */
+function pageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), mode: "development" | "production") {
+  const handle = createRequestHandler(build, mode);
+  return async (request: Request, context: RouterContextProvider, requestId: string): Promise<Response> => {
+    const response = await handle(request, context);
+    if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
+    const headers = new Headers(response.headers);
+    let html = await response.text();
+    if (!DRAWN_BY_SCRIPT.has(screenOfPath(new URL(request.url).pathname))) html = withoutModulePreloads(html);
+    // An error page names its request (never cached: only 200 and 404 are).
+    if (response.status >= 500) html = html.replaceAll(REQUEST_ID_PLACEHOLDER, requestId);
+    admitOwnScripts(html, headers, mode === "development");
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+export type PageHandler = ((req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>) & {
+  /**
+   * Renders a public page or API answer (path and query, with the referer a
+   * browser would send) into the cache as a visitor's request would, unless it
+   * holds it already; for the page warmer. Nothing without a cache.
+   */
+  warm(pathAndQuery: string, referer?: string): Promise<void>;
+};
+
 export function pageHandler({
   build,
   mode,
   getLoadContext,
   cache,
+  origin,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
-  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+  getLoadContext: (ip: string) => RouterContextProvider;
   /** Rendered storefront responses (page-cache.ts); none in development. */
   cache?: PageCache;
-}) {
-  const handle = createRequestHandler(build, mode);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  /** The shop's public origin, for the requests `warm` makes up. */
+  origin: string;
+}): PageHandler {
+  const renderPage = pageRenderer(build, mode);
+  const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // Pages and the JSON API read (GET, HEAD) and submit (POST); nothing here takes PUT, PATCH, DELETE or OPTIONS.
     if (!PAGE_METHODS.has(req.method)) {
       res.setHeader("Allow", [...PAGE_METHODS].join(", "));
@@ -191,19 +223,9 @@ export function pageHandler({
       // A cacheable screen is rendered as it is kept: without the visitor's tracking parameters.
       const url = cacheable ? cacheableUrl(req.originalUrl) : req.originalUrl;
       // Built only when React Router is asked: a cached page needs no Request.
-      const render = async () => {
-        const response = await handle(toRequest(req, res, body, url), getLoadContext(req));
-        if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
-        const headers = new Headers(response.headers);
-        let html = await response.text();
-        if (!DRAWN_BY_SCRIPT.has(screenOfPath(req.path))) html = withoutModulePreloads(html);
-        // An error page names its request (never cached: only 200 and 404 are).
-        if (response.status >= 500) html = html.replaceAll(REQUEST_ID_PLACEHOLDER, String(res.locals.requestId ?? ""));
-        admitOwnScripts(html, headers, mode === "development");
-        return new Response(html, { status: response.status, statusText: response.statusText, headers });
-      };
+      const render = () => renderPage(toRequest(req, res, body, url), getLoadContext(req.ip ?? ""), String(res.locals.requestId ?? ""));
       if (cacheable) {
-        const answer = await cache.get(cacheKey(req, url), await cache.version(), render);
+        const answer = await cache.get(cacheKey(req.path, url, req.get("referer")), await cache.version(), render);
         if (answer instanceof Response) await send(res, answer);
         else sendCached(req, res, answer);
         return;
@@ -217,12 +239,24 @@ export function pageHandler({
       next(error);
     }
   };
+  const warm = async (pathAndQuery: string, referer?: string) => {
+    if (!cache) return;
+    const url = new URL(pathAndQuery, origin);
+    const key = cacheKey(url.pathname, pathAndQuery, referer);
+    const version = await cache.version();
+    if (cache.has(key, version)) return;
+    const request = new Request(url, { headers: referer ? { referer } : {} });
+    const answer = await cache.get(key, version, () => renderPage(request, getLoadContext(""), ""));
+    // Not kept (an error): its body is read so nothing waits on it.
+    if (answer instanceof Response) await answer.body?.cancel();
+  };
+  return Object.assign(handler, { warm });
 }
 
 /** The JSON API may answer in the calling page's language (`apiLang`): that page's language is part of the key. */
-function cacheKey(req: ExpressRequest, url: string): string {
-  if (!/^\/(?:api|fake-api)\//.test(req.path)) return url;
-  return `${url}|${refererLang(req.get("referer"))}`;
+function cacheKey(path: string, url: string, referer: string | undefined): string {
+  if (!/^\/(?:api|fake-api)\//.test(path)) return url;
+  return `${url}|${refererLang(referer)}`;
 }
 
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse): void {

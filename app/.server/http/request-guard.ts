@@ -79,8 +79,8 @@ export function refusal(req: { method: string; url: string; headers: Record<stri
 export function singleSlashed(url: string): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (!/\/[\/\\]/.test(path)) return undefined;
-  return path.replace(/\/[\/\\]*/g, "/") + (q === -1 ? "" : url.slice(q));
+  if (!/\/[/\\]/.test(path)) return undefined;
+  return path.replace(/\/[/\\]*/g, "/") + (q === -1 ? "" : url.slice(q));
 }
 
 export function requestGuard() {

@@ -1,0 +1,140 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Lang } from "../../i18n/langs.ts";
+import { LANGS } from "../../i18n/langs.ts";
+import { href } from "../../i18n/href.ts";
+import type { RaceBibs } from "../catalog/index.ts";
+import type { Logger } from "../logger.ts";
+import type { CatalogVersion } from "./page-cache.ts";
+
+/**
+ * Runners' searches rendered before they are made. When results go out,
+ * thousands of runners each search their own bib: a page no one asked for yet,
+ * which no cache of pages can hold, rendered while the next runner waits. So
+ * while the shop is idle and its catalog has settled (no edit and no import's
+ * progress for SETTLE_MS), the warmer renders every bib with visible photos of
+ * the most recent races into the page cache, exactly as a runner's request
+ * would be rendered: the page in each language and the photos API answer its
+ * own search calls, Spanish first. It stops at the first request a visitor
+ * makes, goes on once the shop is quiet again, starts over when the catalog
+ * changes (the cache then holds nothing current), and never fills more than
+ * half the cache, so the pages people asked for are never evicted for it.
+ */
+export const SETTLE_MS = 10_000;
+/** How long after the last request the shop counts as idle. */
+export const QUIET_MS = 1000;
+const TICK_MS = 1000;
+
+export type WarmTarget = { url: string; referer?: string };
+
+/** What a runner's bib search asks for, in the order worth having first: Spanish, then English, then Portuguese. */
+export function warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): WarmTarget[] {
+  const targets: WarmTarget[] = [];
+  for (const lang of langs) {
+    for (const { slug, bibs } of races) {
+      for (const bib of bibs) {
+        const page = href("race", lang, { slug }, { n: bib });
+        targets.push({ url: page });
+        // The race page's own search, from the browser (fetchRacePhotos), with the page as its referer.
+        targets.push({ url: `/api/fotos/${encodeURIComponent(slug)}?p=1&n=${bib}&lang=${lang}`, referer: `${origin}${page}` });
+      }
+    }
+  }
+  return targets;
+}
+
+export type PageWarmerDeps = {
+  version: () => Promise<CatalogVersion>;
+  /** The races and bibs to warm, read once per catalog version. */
+  races: () => Promise<RaceBibs[]>;
+  warm: (url: string, referer?: string) => Promise<void>;
+  cacheBytes: () => number;
+  /** Bytes of cache the warmer may fill up to. */
+  budget: number;
+  origin: string;
+  logger?: Logger;
+  now?: () => number;
+};
+
+export function createPageWarmer(deps: PageWarmerDeps) {
+  const now = deps.now ?? Date.now;
+  let inFlight = 0;
+  let lastRequest = Number.NEGATIVE_INFINITY;
+  let seen: string | undefined;
+  let settledSince = now();
+  let targets: WarmTarget[] | undefined;
+  let next = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = true;
+
+  const idle = () => inFlight === 0 && now() - lastRequest >= QUIET_MS;
+
+  /**
+   * One step: notes a catalog change, or warms what it can while the shop
+   * stays idle. Returns how many answers it rendered.
+   */
+  async function step(): Promise<number> {
+    if (!idle()) return 0;
+    const version = await deps.version();
+    const key = `${version.version}.${version.progress}`;
+    if (key !== seen) {
+      seen = key;
+      settledSince = now();
+      targets = undefined;
+      next = 0;
+    }
+    if (now() - settledSince < SETTLE_MS) return 0;
+    targets ??= warmTargets(await deps.races(), deps.origin);
+    const started = now();
+    let rendered = 0;
+    while (next < targets.length && idle() && deps.cacheBytes() < deps.budget) {
+      const { url, referer } = targets[next++];
+      await deps.warm(url, referer);
+      rendered++;
+      // A visitor's request waits for at most one render.
+      await new Promise((resolve) => setImmediate(resolve));
+      const current = await deps.version();
+      if (`${current.version}.${current.progress}` !== seen) break;
+    }
+    if (rendered > 0 && (next === targets.length || deps.cacheBytes() >= deps.budget)) {
+      deps.logger?.info({ answers: next, ms: now() - started, cacheBytes: deps.cacheBytes() }, "runners' searches warmed");
+    }
+    return rendered;
+  }
+
+  const tick = () => {
+    if (stopped || running) return;
+    running = true;
+    step()
+      .catch((error: unknown) => deps.logger?.warn({ err: error }, "page warmer step failed"))
+      .finally(() => {
+        running = false;
+        if (!stopped) timer = setTimeout(tick, TICK_MS).unref();
+      });
+  };
+
+  return {
+    step,
+    /** Counts a visitor's request while it runs: the warmer gives way to it. */
+    track(_req: Request, res: Response, next: NextFunction) {
+      inFlight++;
+      lastRequest = now();
+      res.once("close", () => {
+        inFlight--;
+        lastRequest = now();
+      });
+      next();
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, TICK_MS).unref();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+export type PageWarmer = ReturnType<typeof createPageWarmer>;
