@@ -59,12 +59,15 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
         races: services.races.withBibs,
         warm: pages.warm,
         cacheBytes: cache.bytes,
+        dropStale: cache.dropStale,
         budget: cache.maxBytes / 2,
         origin: services.env.publicUrl,
         logger: services.logger,
       })
     : undefined;
   app.locals.pageWarmer = warmer;
+  if (cache) services.metrics.gauge("dorsal_page_cache_bytes", "Bytes of rendered storefront answers held in memory", cache.bytes);
+  if (warmer) services.metrics.gauge("dorsal_page_warmer_answers", "Runners' searches rendered ahead since the catalog last changed", warmer.warmed);
   if (warmer) app.use(warmer.track);
   app.use(requestGuard());
   app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));

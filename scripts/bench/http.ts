@@ -5,6 +5,7 @@
 //     static file of the same server (the ratio is what to compare across machines);
 //  3. bib searches spread over 1,000 different bibs (no page cache can hold them);
 //  4. p99 at a steady 200 (pages) and 100 (spread bib searches) requests/s;
+//     then spread bib searches again once the page warmer has had the quiet it waits for;
 //  5. the storefront at a steady 50 requests/s while a 2,000-photo import runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -82,13 +83,10 @@ async function prepare(dataDir: string) {
   await database.close();
 }
 
-async function importFolder(count: number): Promise<string> {
+async function importFolder(count: number, slug = "bench-import"): Promise<string> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-import-"));
   fs.mkdirSync(path.join(folder, "photos"));
-  fs.writeFileSync(
-    path.join(folder, "race.json"),
-    JSON.stringify({ slug: "bench-import", name: { es: "Importación" }, status: "published", date: "2025-03-15" }),
-  );
+  fs.writeFileSync(path.join(folder, "race.json"), JSON.stringify({ slug, name: { es: "Importación" }, status: "published", date: "2025-03-15" }));
   for (let i = 0; i < count; i++) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="hsl(${(i * 37) % 360},40%,45%)"/><rect x="480" y="300" width="240" height="160" fill="#fff"/><text x="600" y="410" font-size="90" text-anchor="middle" font-family="sans-serif">${100 + (i % 900)}</text></svg>`;
     fs.writeFileSync(path.join(folder, "photos", `B${String(i).padStart(5, "0")}.jpg`), await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
@@ -116,6 +114,22 @@ function childrenMemoryOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+const BENCH_METRICS_TOKEN = "bench-metrics-token";
+
+/** Waits until the page warmer's count of answers rendered ahead stops growing (at most two minutes); returns it. */
+async function warmerSettled(base: string): Promise<number> {
+  let last = -1;
+  let still = 0;
+  for (let i = 0; i < 120 && still < 3; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+    const answers = Number(/^dorsal_page_warmer_answers (\d+)/m.exec(text)?.[1] ?? 0);
+    still = answers > 0 && answers === last ? still + 1 : 0;
+    last = answers;
+  }
+  return last;
 }
 
 async function load(base: string, opts: { paths: () => string; connections?: number; rate?: number; seconds?: number }) {
@@ -155,6 +169,7 @@ export async function benchHttp() {
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
       LOG_LEVEL: "warn",
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -267,15 +282,41 @@ export async function benchHttp() {
     console.log(`\nOpen loop (target p99 < 50 ms at 200/s, < 100 ms for spread bibs at 100/s)`);
     console.table(steady);
 
+    // The rush after a quiet spell. The photographer publishes (a one-photo race imported through the CLI
+    // changes the catalog: every answer cached so far is stale), then the shop is left alone until the
+    // page warmer (app/.server/http/page-warmer.ts) has rendered the bib searches of the most recent races
+    // (the new one and bench-50k), Spanish first, into half the page cache.
+    const published = await importFolder(1, "bench-publish");
+    const cliEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base };
+    await new Promise((resolve) =>
+      spawn(projectNode, ["scripts/cli.ts", "import", published], { cwd: root, env: cliEnv, stdio: "ignore" }).on("exit", resolve),
+    );
+    fs.rmSync(published, { recursive: true, force: true });
+    const quiet = Date.now();
+    const warmed = await warmerSettled(base);
+    console.log(`\nA race published, then ${Math.round((Date.now() - quiet) / 1000)} s without requests: the page warmer had rendered ${warmed} answers ahead`);
+    const warmedRows: Record<string, string | number>[] = [];
+    for (const [name, rate] of [
+      ["50k (es), 1,000 different bibs", undefined],
+      ["50k (es), 1,000 different bibs @100/s", 100],
+    ] as [string, number | undefined][]) {
+      const r = await load(base, { paths: () => `/carrera/bench-50k?n=${bib()}`, rate });
+      warmedRows.push({
+        URL: name,
+        "req/s": Math.round(r.requests.average),
+        ratio: rate ? "" : (r.requests.average / staticRps).toFixed(2),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+      });
+    }
+    console.table(warmedRows);
+
     if (process.env.BENCH_IMPORT !== "0") {
       console.log("\nmaking a 2,000-photo import folder…");
       const folder = await importFolder(Number(process.env.BENCH_IMPORT_PHOTOS) || 2000);
       phase = "import";
-      const cli = spawn(projectNode, ["scripts/cli.ts", "import", folder], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base },
-        stdio: "ignore",
-      });
+      const cli = spawn(projectNode, ["scripts/cli.ts", "import", folder], { cwd: root, env: cliEnv, stdio: "ignore" });
       await new Promise((r) => setTimeout(r, 3000));
       const mixed = ["/carrera/bench-2k", "/en/race/bench-50k?p=417", "/", "/api/fotos/bench-2k?p=2"];
       let i = 0;

@@ -99,6 +99,17 @@ export function createMetrics({ db, importJob }: { db: Db /** The job type of a 
       requests.inc({ route, method, status: String(status) });
       latency.observe({ route, method }, seconds);
     },
+    /** A figure another part of the server keeps in memory, read when scraped. */
+    gauge(name: string, help: string, read: () => number) {
+      new client.Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
     contentType: registry.contentType,
     text: () => registry.metrics(),
   };

@@ -41,6 +41,22 @@ describe("the page cache's memory budget", () => {
   });
 });
 
+describe("answers a catalog change left stale", () => {
+  it("are let go, and only they: the bytes then count what is current", async () => {
+    const cache = createPageCache({ db: {} as Db });
+    const render = async () => new Response("<p>page</p>".repeat(500), { headers: { "content-type": "text/html" } });
+    await cache.get("/carrera/a", AT, render);
+    const later = { version: 2, progress: 0 };
+    await cache.get("/carrera/b", later, render);
+    const both = cache.bytes();
+    cache.dropStale(later);
+    expect(cache.has("/carrera/a", AT)).toBe(false);
+    expect(cache.has("/carrera/b", later)).toBe(true);
+    expect(cache.bytes()).toBeGreaterThan(0);
+    expect(cache.bytes()).toBeLessThan(both);
+  });
+});
+
 describe("the URL a cacheable screen is rendered and kept under", () => {
   it("drops what only says where the visitor came from, and keeps the rest in order", () => {
     expect(cacheableUrl("/carrera/tetra?fbclid=IwAR0abc&n=305")).toBe("/carrera/tetra?n=305");

@@ -158,6 +158,12 @@ export function createPageCache({
       return hit !== undefined && isCurrent(hit, version, now());
     },
 
+    /** Lets go of every answer no longer current at `version` (they would only wait to be evicted). */
+    dropStale(version: CatalogVersion): void {
+      const clock = now();
+      for (const [key, entry] of entries) if (!isCurrent(entry, version, clock)) drop(key);
+    },
+
     /** The catalog version now: one primary-key read, or (embedded database) the last one read since no change was notified. */
     async version(): Promise<CatalogVersion> {
       if (!listen) return readVersion();

@@ -7,7 +7,7 @@ const ORIGIN = "https://shop.test";
 
 describe("warmTargets", () => {
   it("asks for each bib's page and the photos API call it makes, Spanish first, with the page as referer", () => {
-    const targets = warmTargets([{ slug: "maraton", bibs: [7, 305] }], ORIGIN, ["es", "en"]);
+    const targets = [...warmTargets([{ slug: "maraton", bibs: [7, 305] }], ORIGIN, ["es", "en"])];
     expect(targets).toEqual([
       { url: "/carrera/maraton?n=7" },
       { url: "/api/fotos/maraton?p=1&n=7&lang=es", referer: `${ORIGIN}/carrera/maraton?n=7` },
@@ -33,6 +33,9 @@ function setup(overrides: Partial<PageWarmerDeps> = {}) {
       state.bytes += 1000;
     },
     cacheBytes: () => state.bytes,
+    dropStale: () => {
+      state.bytes = 0;
+    },
     budget: 100_000,
     origin: ORIGIN,
     now: () => clock,
@@ -45,7 +48,10 @@ function setup(overrides: Partial<PageWarmerDeps> = {}) {
   const request = () => {
     const res = new EventEmitter() as unknown as Response;
     warmer.track({} as Request, res, (() => {}) as NextFunction);
-    return () => (res as unknown as EventEmitter).emit("close");
+    return () => {
+      (res as unknown as EventEmitter).emit("finish");
+      (res as unknown as EventEmitter).emit("close");
+    };
   };
   return { warmer, state, advance, request };
 }
@@ -82,8 +88,10 @@ describe("page warmer", () => {
     await warmer.step();
     advance(SETTLE_MS);
     await warmer.step();
+    expect(warmer.warmed()).toBe(18);
     state.version = { version: 1, progress: 1 };
     expect(await warmer.step()).toBe(0);
+    expect(warmer.warmed()).toBe(0);
     advance(SETTLE_MS);
     expect(await warmer.step()).toBe(18);
     expect(state.warmed).toHaveLength(36);

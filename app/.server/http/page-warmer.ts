@@ -16,30 +16,34 @@ import type { CatalogVersion } from "./page-cache.ts";
  * would be rendered: the page in each language and the photos API answer its
  * own search calls, Spanish first. It stops at the first request a visitor
  * makes, goes on once the shop is quiet again, starts over when the catalog
- * changes (the cache then holds nothing current), and never fills more than
- * half the cache, so the pages people asked for are never evicted for it.
+ * changes (the cache then holds nothing current, and lets go of it), and
+ * never fills more than half the cache, so the pages people asked for are
+ * never evicted for it.
  */
 export const SETTLE_MS = 10_000;
-/** How long after the last request the shop counts as idle. */
-export const QUIET_MS = 1000;
-const TICK_MS = 1000;
+/** How long after the last request the shop counts as idle: a rush leaves no such gap, a quiet hour many. */
+export const QUIET_MS = 200;
+/** How often it looks while the shop is busy: as often as it could find it quiet (a poll once a second would otherwise fall on every look). */
+const TICK_MS = QUIET_MS;
 
 export type WarmTarget = { url: string; referer?: string };
 
-/** What a runner's bib search asks for, in the order worth having first: Spanish, then English, then Portuguese. */
-export function warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): WarmTarget[] {
-  const targets: WarmTarget[] = [];
+/**
+ * What runners' bib searches ask for, in the order worth having first:
+ * Spanish, then English, then Portuguese. Made one by one as the warmer goes:
+ * a race of 25,000 bibs would be 150,000 of them, most never reached.
+ */
+export function* warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): Generator<WarmTarget> {
   for (const lang of langs) {
     for (const { slug, bibs } of races) {
       for (const bib of bibs) {
         const page = href("race", lang, { slug }, { n: bib });
-        targets.push({ url: page });
+        yield { url: page };
         // The race page's own search, from the browser (fetchRacePhotos), with the page as its referer.
-        targets.push({ url: `/api/fotos/${encodeURIComponent(slug)}?p=1&n=${bib}&lang=${lang}`, referer: `${origin}${page}` });
+        yield { url: `/api/fotos/${encodeURIComponent(slug)}?p=1&n=${bib}&lang=${lang}`, referer: `${origin}${page}` };
       }
     }
   }
-  return targets;
 }
 
 export type PageWarmerDeps = {
@@ -48,6 +52,8 @@ export type PageWarmerDeps = {
   races: () => Promise<RaceBibs[]>;
   warm: (url: string, referer?: string) => Promise<void>;
   cacheBytes: () => number;
+  /** Lets the cache drop what the catalog's change left stale, so its bytes count only what is current. */
+  dropStale: (version: CatalogVersion) => void;
   /** Bytes of cache the warmer may fill up to. */
   budget: number;
   origin: string;
@@ -61,8 +67,10 @@ export function createPageWarmer(deps: PageWarmerDeps) {
   let lastRequest = Number.NEGATIVE_INFINITY;
   let seen: string | undefined;
   let settledSince = now();
-  let targets: WarmTarget[] | undefined;
-  let next = 0;
+  let targets: Iterator<WarmTarget> | undefined;
+  let finished = false;
+  /** Answers rendered at the catalog version in force. */
+  let warmed = 0;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopped = true;
@@ -81,23 +89,32 @@ export function createPageWarmer(deps: PageWarmerDeps) {
       seen = key;
       settledSince = now();
       targets = undefined;
-      next = 0;
+      finished = false;
+      warmed = 0;
     }
     if (now() - settledSince < SETTLE_MS) return 0;
-    targets ??= warmTargets(await deps.races(), deps.origin);
+    if (!targets) {
+      deps.dropStale(version);
+      targets = warmTargets(await deps.races(), deps.origin);
+    }
     const started = now();
     let rendered = 0;
-    while (next < targets.length && idle() && deps.cacheBytes() < deps.budget) {
-      const { url, referer } = targets[next++];
-      await deps.warm(url, referer);
+    while (!finished && idle() && deps.cacheBytes() < deps.budget) {
+      const target = targets.next().value;
+      if (!target) {
+        finished = true;
+        break;
+      }
+      await deps.warm(target.url, target.referer);
       rendered++;
+      warmed++;
       // A visitor's request waits for at most one render.
       await new Promise((resolve) => setImmediate(resolve));
       const current = await deps.version();
       if (`${current.version}.${current.progress}` !== seen) break;
     }
-    if (rendered > 0 && (next === targets.length || deps.cacheBytes() >= deps.budget)) {
-      deps.logger?.info({ answers: next, ms: now() - started, cacheBytes: deps.cacheBytes() }, "runners' searches warmed");
+    if (rendered > 0 && (finished || deps.cacheBytes() >= deps.budget)) {
+      deps.logger?.info({ answers: warmed, ms: now() - started, cacheBytes: deps.cacheBytes() }, "runners' searches warmed");
     }
     return rendered;
   }
@@ -109,20 +126,31 @@ export function createPageWarmer(deps: PageWarmerDeps) {
       .catch((error: unknown) => deps.logger?.warn({ err: error }, "page warmer step failed"))
       .finally(() => {
         running = false;
-        if (!stopped) timer = setTimeout(tick, TICK_MS).unref();
+        // Busy a moment ago: look again as soon as the quiet would be long enough, not a whole tick later
+        // (a request each second, a health check say, would otherwise always fall just before the tick).
+        const quietIn = QUIET_MS - (now() - lastRequest);
+        if (!stopped) timer = setTimeout(tick, inFlight === 0 && quietIn > 0 ? quietIn + 1 : TICK_MS).unref();
       });
   };
 
   return {
     step,
+    /** Answers warmed since the catalog last changed (what the next rush finds ready). */
+    warmed: () => warmed,
     /** Counts a visitor's request while it runs: the warmer gives way to it. */
     track(_req: Request, res: Response, next: NextFunction) {
       inFlight++;
       lastRequest = now();
-      res.once("close", () => {
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
         inFlight--;
         lastRequest = now();
-      });
+      };
+      // Answered ("finish"), or the client gone first ("close"): on a kept-alive connection "close" can wait for the socket.
+      res.once("finish", end);
+      res.once("close", end);
       next();
     },
     start() {
