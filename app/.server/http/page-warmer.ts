@@ -23,7 +23,7 @@ import type { CatalogVersion } from "./page-cache.ts";
 export const SETTLE_MS = 10_000;
 /** How long after the last request the shop counts as idle: a rush leaves no such gap, a quiet hour many. */
 export const QUIET_MS = 200;
-/** How often it looks while the shop is busy: as often as it could find it quiet (a poll once a second would otherwise fall on every look). */
+/** How often it looks: as often as the shop could have turned quiet (looking once a second, a poll once a second fell on every look). */
 const TICK_MS = QUIET_MS;
 
 export type WarmTarget = { url: string; referer?: string };
@@ -126,10 +126,7 @@ export function createPageWarmer(deps: PageWarmerDeps) {
       .catch((error: unknown) => deps.logger?.warn({ err: error }, "page warmer step failed"))
       .finally(() => {
         running = false;
-        // Busy a moment ago: look again as soon as the quiet would be long enough, not a whole tick later
-        // (a request each second, a health check say, would otherwise always fall just before the tick).
-        const quietIn = QUIET_MS - (now() - lastRequest);
-        if (!stopped) timer = setTimeout(tick, inFlight === 0 && quietIn > 0 ? quietIn + 1 : TICK_MS).unref();
+        if (!stopped) timer = setTimeout(tick, TICK_MS).unref();
       });
   };
 
