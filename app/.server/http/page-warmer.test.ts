@@ -6,16 +6,16 @@ import { createPageWarmer, QUIET_MS, SETTLE_MS, warmTargets, type PageWarmerDeps
 const ORIGIN = "https://shop.test";
 
 describe("warmTargets", () => {
-  it("asks for each bib's page and the photos API call it makes, Spanish first, with the page as referer", () => {
+  it("asks for each bib's page, Spanish first, then the photos API call each page makes, with the page as referer", () => {
     const targets = [...warmTargets([{ slug: "maraton", bibs: [7, 305] }], ORIGIN, ["es", "en"])];
     expect(targets).toEqual([
       { url: "/carrera/maraton?n=7" },
-      { url: "/api/fotos/maraton?p=1&n=7&lang=es", referer: `${ORIGIN}/carrera/maraton?n=7` },
       { url: "/carrera/maraton?n=305" },
-      { url: "/api/fotos/maraton?p=1&n=305&lang=es", referer: `${ORIGIN}/carrera/maraton?n=305` },
       { url: "/en/race/maraton?n=7" },
-      { url: "/api/fotos/maraton?p=1&n=7&lang=en", referer: `${ORIGIN}/en/race/maraton?n=7` },
       { url: "/en/race/maraton?n=305" },
+      { url: "/api/fotos/maraton?p=1&n=7&lang=es", referer: `${ORIGIN}/carrera/maraton?n=7` },
+      { url: "/api/fotos/maraton?p=1&n=305&lang=es", referer: `${ORIGIN}/carrera/maraton?n=305` },
+      { url: "/api/fotos/maraton?p=1&n=7&lang=en", referer: `${ORIGIN}/en/race/maraton?n=7` },
       { url: "/api/fotos/maraton?p=1&n=305&lang=en", referer: `${ORIGIN}/en/race/maraton?n=305` },
     ]);
   });
@@ -64,7 +64,7 @@ describe("page warmer", () => {
     expect(await warmer.step()).toBe(0);
     advance(1);
     expect(await warmer.step()).toBe(18);
-    expect(state.warmed.slice(0, 2)).toEqual(["/carrera/maraton?n=1", "/api/fotos/maraton?p=1&n=1&lang=es"]);
+    expect(state.warmed.slice(0, 4)).toEqual(["/carrera/maraton?n=1", "/carrera/maraton?n=2", "/carrera/maraton?n=3", "/en/race/maraton?n=1"]);
     expect(new Set(state.warmed).size).toBe(18);
     advance(SETTLE_MS);
     expect(await warmer.step()).toBe(0);

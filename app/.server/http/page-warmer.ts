@@ -13,8 +13,8 @@ import type { CatalogVersion } from "./page-cache.ts";
  * while the shop is idle and its catalog has settled (no edit and no import's
  * progress for SETTLE_MS), the warmer renders every bib with visible photos of
  * the most recent races into the page cache, exactly as a runner's request
- * would be rendered: the page in each language and the photos API answer its
- * own search calls, Spanish first. It stops at the first request a visitor
+ * would be rendered: the page in each language, Spanish first, then the photos
+ * API answer its search calls. It stops at the first request a visitor
  * makes, goes on once the shop is quiet again, starts over when the catalog
  * changes (the cache then holds nothing current, and lets go of it), and
  * never fills more than half the cache, so the pages people asked for are
@@ -29,20 +29,24 @@ const TICK_MS = QUIET_MS;
 export type WarmTarget = { url: string; referer?: string };
 
 /**
- * What runners' bib searches ask for, in the order worth having first:
- * Spanish, then English, then Portuguese. Made one by one as the warmer goes:
- * a race of 25,000 bibs would be 150,000 of them, most never reached.
+ * What runners' bib searches ask for, in the order worth having first: the
+ * pages (a render of 4–6 ms each) in Spanish, English and Portuguese, then the
+ * photos API calls their searches make from the browser (a fraction of that).
+ * Made one by one as the warmer goes: a race of 25,000 bibs would be 150,000
+ * of them, most never reached.
  */
 export function* warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): Generator<WarmTarget> {
-  for (const lang of langs) {
-    for (const { slug, bibs } of races) {
-      for (const bib of bibs) {
-        const page = href("race", lang, { slug }, { n: bib });
-        yield { url: page };
-        // The race page's own search, from the browser (fetchRacePhotos), with the page as its referer.
-        yield { url: `/api/fotos/${encodeURIComponent(slug)}?p=1&n=${bib}&lang=${lang}`, referer: `${origin}${page}` };
+  const searches = function* () {
+    for (const lang of langs) {
+      for (const { slug, bibs } of races) {
+        for (const bib of bibs) yield { lang, slug, bib, page: href("race", lang, { slug }, { n: bib }) };
       }
     }
+  };
+  for (const { page } of searches()) yield { url: page };
+  // The race page's own search (fetchRacePhotos), with the page as its referer, as the cache keys it.
+  for (const { lang, slug, bib, page } of searches()) {
+    yield { url: `/api/fotos/${encodeURIComponent(slug)}?p=1&n=${bib}&lang=${lang}`, referer: `${origin}${page}` };
   }
 }
 
