@@ -35,8 +35,9 @@ async function importFolder(): Promise<string> {
   return folder;
 }
 
+/** Photos visible now: a query of its own each time, so the page cache's answer (which may show an import up to 5 s late) is not what is read. */
 async function visible(shop: Shop): Promise<number> {
-  const response = await fetch(shop.url(`/api/fotos/${SLUG}?p=1`)).catch(() => undefined);
+  const response = await fetch(shop.url(`/api/fotos/${SLUG}?p=1&now=${Date.now()}`)).catch(() => undefined);
   if (!response?.ok) return 0;
   return ((await response.json()) as { data: { found_rows: number } }).data.found_rows;
 }
