@@ -247,7 +247,7 @@ export function pageHandler({
     if (cache.has(key, version)) return;
     const request = new Request(url, { headers: referer ? { referer } : {} });
     const answer = await cache.get(key, version, () => renderPage(request, getLoadContext(""), ""));
-    // Not kept (an error): its body is read so nothing waits on it.
+    // Not kept (an error): its body is let go, so nothing waits on it.
     if (answer instanceof Response) await answer.body?.cancel();
   };
   return Object.assign(handler, { warm });
