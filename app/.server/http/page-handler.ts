@@ -8,6 +8,7 @@ import { refererLang } from "../web/index.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 import { screenOfPath } from "./page-screen.ts";
 import type { Screen } from "../../i18n/paths.ts";
+import { isBackOfficeRequest, withoutBackOffice } from "./storefront-build.ts";
 
 /**
  * React Router behind Express, in place of `@react-router/express`: the same
@@ -161,8 +162,9 @@ function admitOwnScripts(html: string, headers: Headers, dev: boolean): void {
  */
 function pageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), mode: "development" | "production") {
   const handle = createRequestHandler(build, mode);
+  const handleStorefront = typeof build === "function" ? handle : createRequestHandler(withoutBackOffice(build), mode);
   return async (request: Request, context: RouterContextProvider, requestId: string): Promise<Response> => {
-    const response = await handle(request, context);
+    const response = await (isBackOfficeRequest(new URL(request.url).pathname) ? handle : handleStorefront)(request, context);
     if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
     const headers = new Headers(response.headers);
     let html = await response.text();
