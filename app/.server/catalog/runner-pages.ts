@@ -8,9 +8,11 @@ export type RaceBibs = { slug: string; bibs: number[] };
 /**
  * The searches runners are about to make: every bib with a visible photo, race
  * by race, the most recent race first (the one whose results just went out).
- * One query per race, read again only when the catalog changes.
+ * One query per race, read again only when the catalog changes. Up to eight
+ * races: the warmer's budget, not this count, decides how far it gets, so
+ * small races published after a big one no longer leave it out.
  */
-export async function racesWithBibs(db: Db, limit = 3): Promise<RaceBibs[]> {
+export async function racesWithBibs(db: Db, limit = 8): Promise<RaceBibs[]> {
   const recent = await db
     .select({ id: races.id, slug: races.slug })
     .from(races)

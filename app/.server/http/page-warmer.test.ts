@@ -19,6 +19,20 @@ describe("warmTargets", () => {
       { url: "/api/fotos/maraton?p=1&n=305&lang=en", referer: `${ORIGIN}/en/race/maraton?n=305` },
     ]);
   });
+
+  it("takes the most recent race's pages in every language before an older race's", () => {
+    const pages = [
+      ...warmTargets(
+        [
+          { slug: "nueva", bibs: [1] },
+          { slug: "vieja", bibs: [2] },
+        ],
+        ORIGIN,
+        ["es", "br"],
+      ),
+    ].filter((t) => !t.referer);
+    expect(pages.map((t) => t.url)).toEqual(["/carrera/nueva?n=1", "/br/carreira/nueva?n=1", "/carrera/vieja?n=2", "/br/carreira/vieja?n=2"]);
+  });
 });
 
 /** A warmer on a hand-moved clock, a catalog version the test changes and a cache that counts 1,000 bytes an answer. */

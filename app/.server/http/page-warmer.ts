@@ -30,15 +30,17 @@ export type WarmTarget = { url: string; referer?: string };
 
 /**
  * What runners' bib searches ask for, in the order worth having first: the
- * pages (a render of 4–6 ms each) in Spanish, English and Portuguese, then the
- * photos API calls their searches make from the browser (a fraction of that).
+ * pages (a render of 4–6 ms each), race by race, in Spanish, English and
+ * Portuguese, then the photos API calls their searches make from the browser
+ * (a fraction of that).
  * Made one by one as the warmer goes: a race of 25,000 bibs would be 150,000
  * of them, most never reached.
  */
 export function* warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): Generator<WarmTarget> {
+  // Race by race, the most recent first: its runners are the ones searching now.
   const searches = function* () {
-    for (const lang of langs) {
-      for (const { slug, bibs } of races) {
+    for (const { slug, bibs } of races) {
+      for (const lang of langs) {
         for (const bib of bibs) yield { lang, slug, bib, page: href("race", lang, { slug }, { n: bib }) };
       }
     }
