@@ -10,12 +10,20 @@ import type { ServerBuild } from "react-router";
  * back-office one, and route discovery (which a page may ask about any link),
  * by the whole build.
  */
-const BACK_OFFICE_PATH = /^\/(?:(?:en|br)\/)?admin(?:[/.]|$)|^\/__manifest\b/;
+// Case-blind and read decoded, as React Router matches paths: "/Admin" and "/%61dmin" are the back office too.
+const BACK_OFFICE_PATH = /^\/(?:(?:en|br)\/)?admin(?:[/.]|$)|^\/__manifest\b/i;
 const BACK_OFFICE_ROUTE_PATH = /^\/?(?:(?:en|br)\/)?admin(?:\/|$)/;
 
 /** Whether the whole build answers this path: the back office's pages, data and APIs, and route discovery. */
 export function isBackOfficeRequest(pathname: string): boolean {
-  return BACK_OFFICE_PATH.test(pathname);
+  if (BACK_OFFICE_PATH.test(pathname)) return true;
+  if (!pathname.includes("%")) return false;
+  try {
+    return BACK_OFFICE_PATH.test(decodeURIComponent(pathname));
+  } catch {
+    // Not decodable: the whole build answers it as it always did.
+    return true;
+  }
 }
 
 /** The build without the back office's routes: those under an `admin` path, and the layouts left holding none. */
