@@ -37,7 +37,21 @@ describe("withoutBackOffice", () => {
 
 describe("isBackOfficeRequest", () => {
   it("sends the back office's pages, data and APIs in every language, and route discovery, to the whole build", () => {
-    for (const path of ["/admin", "/admin/", "/admin.data", "/admin/carreras/3/fotos", "/en/admin/races.data", "/br/admin", "/admin/api/bibs", "/__manifest", "/Admin", "/EN/Admin/races", "/%61dmin", "/en%2Fadmin", "/%E0%A4%A"]) {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin.data",
+      "/admin/carreras/3/fotos",
+      "/en/admin/races.data",
+      "/br/admin",
+      "/admin/api/bibs",
+      "/__manifest",
+      "/Admin",
+      "/EN/Admin/races",
+      "/%61dmin",
+      "/en%2Fadmin",
+      "/%E0%A4%A",
+    ]) {
       expect(isBackOfficeRequest(path), path).toBe(true);
     }
   });
