@@ -47,8 +47,8 @@ describe("page cache", () => {
   const page = (lang: string, query = "") => `/api/fotos/${ORDERS_RACE}?lang=${lang}${query}`;
   const photoOf = (body: any, id: string) => body.data.fotos.find((f: { id: string }) => f.id === id);
 
-  it("tells the page warmer the bibs runners will search: those of the race's visible photos", async () => {
-    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101, 300] }]);
+  it("tells the page warmer the bibs runners will search: those of the race's visible photos, then the start list's others", async () => {
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101, 300], expected: [] }]);
     const bib300 = Object.entries(race.ids)
       .filter(([name]) => name.startsWith("P"))
       .map(([, id]) => id);
@@ -59,13 +59,18 @@ describe("page cache", () => {
       rows.map((r) => r.id),
       { action: "hidden", hidden: true },
     );
-    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101] }]);
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101], expected: [] }]);
+    // The start list names runners whose photos are hidden or missing: their searches come after.
+    await shop.services.admin.bibs.loadStartList(admin, race.raceId, "dorsal;nombre\n101;Ana\n300;Bruno\n555;Carla\n");
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101], expected: [300, 555] }]);
     await shop.services.admin.photos.bulk(
       admin,
       race.raceId,
       rows.map((r) => r.id),
       { action: "hidden", hidden: false },
     );
+    expect(await shop.services.races.withBibs()).toEqual([{ slug: ORDERS_RACE, bibs: [101, 300], expected: [555] }]);
+    await shop.services.admin.bibs.clearStartList(admin, race.raceId);
   });
 
   it("serves a repeated request from memory", async () => {

@@ -1,9 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { type Db, photoBibs, photos, races } from "../db/index.ts";
+import { type Db, photoBibs, photos, races, startList, timingPassings } from "../db/index.ts";
 import { VISIBLE_STATUSES } from "./races.ts";
 
-/** A race runners may search, and the bibs its visible photos carry, smallest first. */
-export type RaceBibs = { slug: string; bibs: number[] };
+/**
+ * A race runners may search: the bibs its visible photos carry, and the bibs
+ * its start list or timing file names that no visible photo carries yet (those
+ * runners search too, and find the way to look by time), each smallest first.
+ */
+export type RaceBibs = { slug: string; bibs: number[]; expected: number[] };
 
 /**
  * The searches runners are about to make: every bib with a visible photo, race
@@ -27,8 +31,20 @@ export async function racesWithBibs(db: Db, limit = 8): Promise<RaceBibs[]> {
       .innerJoin(photos, eq(photos.id, photoBibs.photoId))
       .where(and(eq(photoBibs.raceId, race.id), eq(photos.hidden, false), isNotNull(photos.thumbKey)))
       .orderBy(photoBibs.bib);
-    if (rows.length) found.push({ slug: race.slug, bibs: rows.map((r) => r.bib) });
+    const bibs = rows.map((r) => r.bib);
+    const expected = await expectedBibs(db, race.id, new Set(bibs));
+    if (bibs.length || expected.length) found.push({ slug: race.slug, bibs, expected });
     if (found.length === limit) break;
   }
   return found;
+}
+
+/** The start list's and timing file's bibs not in `withPhotos`. */
+async function expectedBibs(db: Db, raceId: number, withPhotos: ReadonlySet<number>): Promise<number[]> {
+  const [registered, timed] = await Promise.all([
+    db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId)),
+    db.selectDistinct({ bib: timingPassings.bib }).from(timingPassings).where(eq(timingPassings.raceId, raceId)),
+  ]);
+  const expected = new Set([...registered, ...timed].map((r) => r.bib).filter((bib) => !withPhotos.has(bib)));
+  return [...expected].sort((a, b) => a - b);
 }

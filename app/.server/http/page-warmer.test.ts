@@ -7,7 +7,7 @@ const ORIGIN = "https://shop.test";
 
 describe("warmTargets", () => {
   it("asks for each bib's page, Spanish first, then the photos API call each page makes, with the page as referer", () => {
-    const targets = [...warmTargets([{ slug: "maraton", bibs: [7, 305] }], ORIGIN, ["es", "en"])];
+    const targets = [...warmTargets([{ slug: "maraton", bibs: [7, 305], expected: [] }], ORIGIN, ["es", "en"])];
     expect(targets).toEqual([
       { url: "/carrera/maraton?n=7" },
       { url: "/carrera/maraton?n=305" },
@@ -20,18 +20,25 @@ describe("warmTargets", () => {
     ]);
   });
 
-  it("takes the most recent race's pages in every language before an older race's", () => {
+  it("takes the most recent race's pages in every language, the runners with photos first, before an older race's", () => {
     const pages = [
       ...warmTargets(
         [
-          { slug: "nueva", bibs: [1] },
-          { slug: "vieja", bibs: [2] },
+          { slug: "nueva", bibs: [1], expected: [9] },
+          { slug: "vieja", bibs: [2], expected: [] },
         ],
         ORIGIN,
         ["es", "br"],
       ),
     ].filter((t) => !t.referer);
-    expect(pages.map((t) => t.url)).toEqual(["/carrera/nueva?n=1", "/br/carreira/nueva?n=1", "/carrera/vieja?n=2", "/br/carreira/vieja?n=2"]);
+    expect(pages.map((t) => t.url)).toEqual([
+      "/carrera/nueva?n=1",
+      "/br/carreira/nueva?n=1",
+      "/carrera/nueva?n=9",
+      "/br/carreira/nueva?n=9",
+      "/carrera/vieja?n=2",
+      "/br/carreira/vieja?n=2",
+    ]);
   });
 });
 
@@ -41,7 +48,7 @@ function setup(overrides: Partial<PageWarmerDeps> = {}) {
   const state = { version: { version: 1, progress: 0 }, warmed: [] as string[], bytes: 0 };
   const warmer = createPageWarmer({
     version: async () => state.version,
-    races: async () => [{ slug: "maraton", bibs: [1, 2, 3] }],
+    races: async () => [{ slug: "maraton", bibs: [1, 2, 3], expected: [] }],
     warm: async (url) => {
       state.warmed.push(url);
       state.bytes += 1000;

@@ -31,17 +31,20 @@ export type WarmTarget = { url: string; referer?: string };
 /**
  * What runners' bib searches ask for, in the order worth having first: the
  * pages (a render of 4–6 ms each), race by race, in Spanish, English and
- * Portuguese, then the photos API calls their searches make from the browser
- * (a fraction of that).
+ * Portuguese, first of the bibs with photos, then of the runners the start
+ * list or timing file expects; then the photos API calls their searches make
+ * from the browser (a fraction of that).
  * Made one by one as the warmer goes: a race of 25,000 bibs would be 150,000
  * of them, most never reached.
  */
 export function* warmTargets(races: RaceBibs[], origin: string, langs: readonly Lang[] = LANGS): Generator<WarmTarget> {
-  // Race by race, the most recent first: its runners are the ones searching now.
+  // Race by race, the most recent first: its runners are the ones searching now; the runners with photos before those without.
   const searches = function* () {
-    for (const { slug, bibs } of races) {
-      for (const lang of langs) {
-        for (const bib of bibs) yield { lang, slug, bib, page: href("race", lang, { slug }, { n: bib }) };
+    for (const { slug, bibs, expected } of races) {
+      for (const list of [bibs, expected]) {
+        for (const lang of langs) {
+          for (const bib of list) yield { lang, slug, bib, page: href("race", lang, { slug }, { n: bib }) };
+        }
       }
     }
   };
