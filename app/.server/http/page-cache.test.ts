@@ -71,3 +71,49 @@ describe("the URL a cacheable screen is rendered and kept under", () => {
     }
   });
 });
+
+describe("pages asked once, and pages runners come back to", () => {
+  const html = (n: number) => `<p>page ${n}</p>${"<i>photo</i>".repeat(400)}`;
+  function cacheOf(maxBytes: number) {
+    const cache = createPageCache({ db: {} as Db, maxBytes });
+    const get = async (key: string, options: { warm?: boolean } = {}) => {
+      let rendered = false;
+      await cache.get(
+        key,
+        AT,
+        async () => {
+          rendered = true;
+          return new Response(html(key.length), { headers: { "content-type": "text/html" } });
+        },
+        options,
+      );
+      return rendered;
+    };
+    return { cache, get };
+  }
+
+  it("a flood of URLs asked once never pushes out a page asked twice, nor the searches warmed ahead", async () => {
+    const { get } = cacheOf(60_000);
+    await get("/carrera/maraton");
+    expect(await get("/carrera/maraton")).toBe(false);
+    await get("/carrera/maraton?n=7", { warm: true });
+    // A script asking every bib once: thousands of pages no one asks again.
+    for (let n = 1000; n < 3000; n++) await get(`/carrera/maraton?n=${n}`);
+    expect(await get("/carrera/maraton")).toBe(false);
+    expect(await get("/carrera/maraton?n=7")).toBe(false);
+    // The flood itself was let go of, oldest first.
+    expect(await get("/carrera/maraton?n=1000")).toBe(true);
+  });
+
+  it("leaves room for new pages: a page asked twice is kept even when warmed searches filled what may be kept", async () => {
+    const { cache, get } = cacheOf(60_000);
+    for (let n = 0; n < 200; n++) await get(`/carrera/maraton?n=${n}`, { warm: true });
+    expect(cache.bytes()).toBeLessThanOrEqual(60_000);
+    expect(await get("/carrera/maraton?n=199")).toBe(false);
+    expect(await get("/carrera/nueva")).toBe(true);
+    expect(await get("/carrera/nueva")).toBe(false);
+    for (let n = 6000; n < 6100; n++) await get(`/carrera/maraton?n=${n}`);
+    expect(await get("/carrera/nueva")).toBe(false);
+    expect(cache.bytes()).toBeLessThanOrEqual(60_000);
+  });
+});

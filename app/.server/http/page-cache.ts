@@ -43,6 +43,8 @@ export function cacheableUrl(originalUrl: string): string {
 }
 
 export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
+/** The most of the budget pages asked again (or warmed) may hold; the rest leaves room for new pages to be asked again. */
+const KEPT_SHARE = 0.75;
 /** How long a page may go on showing an import as it was (db/catalog-progress.ts). */
 export const PROGRESS_LAG_MS = 5000;
 
@@ -130,7 +132,15 @@ export function createPageCache({
   /** The clock PROGRESS_LAG_MS is measured on (tests move it by hand). */
   now?: () => number;
 }) {
-  const entries = new Map<string, CachedResponse>();
+  // Two LRU lists (Maps keep insertion order: the first key is the least recently used). A page
+  // asked once waits in `once`; asked again, or rendered ahead by the warmer, it moves to `kept`.
+  // The budget is kept by letting go of `once` first: a crawler or a script asking thousands of
+  // URLs no one else asks (every bib from 1 to 99999) churns only those, never the pages runners
+  // come back to or the searches warmed for the rush.
+  const once = new Map<string, CachedResponse>();
+  const kept = new Map<string, CachedResponse>();
+  let keptBytes = 0;
+  const lookup = (key: string) => kept.get(key) ?? once.get(key);
   let known: CatalogVersion | undefined;
   let changes = 0;
   let listening: Promise<void> | undefined;
@@ -142,10 +152,34 @@ export function createPageCache({
   let bytes = 0;
 
   const drop = (key: string) => {
-    const old = entries.get(key);
+    const old = lookup(key);
     if (!old) return;
     bytes -= old.size;
-    entries.delete(key);
+    if (kept.delete(key)) keptBytes -= old.size;
+    once.delete(key);
+  };
+  /** Within the budget: the least recently used of `once` go first, then of `kept`. */
+  const evict = () => {
+    for (const list of [once, kept]) {
+      for (const oldest of list.keys()) {
+        if (bytes <= maxBytes) return;
+        drop(oldest);
+      }
+    }
+  };
+  /** Into `kept`, most recently used; its oldest go back to `once` past KEPT_SHARE of the budget. */
+  const keep = (key: string, entry: CachedResponse) => {
+    drop(key);
+    kept.set(key, entry);
+    bytes += entry.size;
+    keptBytes += entry.size;
+    for (const [oldKey, old] of kept) {
+      if (keptBytes <= maxBytes * KEPT_SHARE) break;
+      kept.delete(oldKey);
+      keptBytes -= old.size;
+      once.set(oldKey, old);
+    }
+    evict();
   };
 
   return {
@@ -154,14 +188,14 @@ export function createPageCache({
     maxBytes,
     /** Whether `key` holds an answer current at `version` (nothing is touched or rendered). */
     has(key: string, version: CatalogVersion): boolean {
-      const hit = entries.get(key);
+      const hit = lookup(key);
       return hit !== undefined && isCurrent(hit, version, now());
     },
 
     /** Lets go of every answer no longer current at `version` (they would only wait to be evicted). */
     dropStale(version: CatalogVersion): void {
       const clock = now();
-      for (const [key, entry] of entries) if (!isCurrent(entry, version, clock)) drop(key);
+      for (const list of [once, kept]) for (const [key, entry] of list) if (!isCurrent(entry, version, clock)) drop(key);
     },
 
     /** The catalog version now: one primary-key read, or (embedded database) the last one read since no change was notified. */
@@ -186,19 +220,21 @@ export function createPageCache({
      * A response that sets a cookie or is not a success or a 404 is passed
      * through, not kept.
      */
-    async get(key: string, version: CatalogVersion, render: () => Promise<Response>): Promise<CachedResponse | Response> {
-      const hit = entries.get(key);
+    async get(key: string, version: CatalogVersion, render: () => Promise<Response>, options: { warm?: boolean } = {}): Promise<CachedResponse | Response> {
+      const hit = lookup(key);
       if (hit && isCurrent(hit, version, now())) {
-        // Most recently used last: the Map's first key is the one to evict.
-        entries.delete(key);
-        entries.set(key, hit);
+        keep(key, hit);
         return hit;
       }
       const making = `${key}@${version.version}.${version.progress}`;
       const pending = rendering.get(making);
       if (pending) {
         const shared = await pending;
-        if (shared) return shared;
+        if (shared) {
+          // Asked twice at once: as popular as asked again.
+          if (lookup(key) === shared) keep(key, shared);
+          return shared;
+        }
       }
       let passThrough: Response | undefined;
       const work = (async () => {
@@ -218,13 +254,13 @@ export function createPageCache({
           at: now(),
         };
         const entry: CachedResponse = { ...made, size: sizeOf(key, made) };
-        drop(key);
-        entries.set(key, entry);
-        bytes += entry.size;
-        for (const oldest of entries.keys()) {
-          if (bytes <= maxBytes) break;
-          drop(oldest);
+        if (options.warm) keep(key, entry);
+        else {
+          drop(key);
+          once.set(key, entry);
+          bytes += entry.size;
         }
+        evict();
         return entry;
       })();
       rendering.set(making, work);

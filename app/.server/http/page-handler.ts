@@ -248,7 +248,7 @@ export function pageHandler({
     const version = await cache.version();
     if (cache.has(key, version)) return;
     const request = new Request(url, { headers: referer ? { referer } : {} });
-    const answer = await cache.get(key, version, () => renderPage(request, getLoadContext(""), ""));
+    const answer = await cache.get(key, version, () => renderPage(request, getLoadContext(""), ""), { warm: true });
     // Not kept (an error): its body is let go, so nothing waits on it.
     if (answer instanceof Response) await answer.body?.cancel();
   };
