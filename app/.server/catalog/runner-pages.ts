@@ -31,9 +31,10 @@ export async function racesWithBibs(db: Db, limit = 8): Promise<RaceBibs[]> {
       .innerJoin(photos, eq(photos.id, photoBibs.photoId))
       .where(and(eq(photoBibs.raceId, race.id), eq(photos.hidden, false), isNotNull(photos.thumbKey)))
       .orderBy(photoBibs.bib);
+    // A race without photos yet (an upcoming one, dated later than the race whose results just went out) is left out.
+    if (!rows.length) continue;
     const bibs = rows.map((r) => r.bib);
-    const expected = await expectedBibs(db, race.id, new Set(bibs));
-    if (bibs.length || expected.length) found.push({ slug: race.slug, bibs, expected });
+    found.push({ slug: race.slug, bibs, expected: await expectedBibs(db, race.id, new Set(bibs)) });
     if (found.length === limit) break;
   }
   return found;
