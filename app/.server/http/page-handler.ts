@@ -9,6 +9,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts
 import { screenOfPath } from "./page-screen.ts";
 import type { Screen } from "../../i18n/paths.ts";
 import { isBackOfficeRequest, withoutBackOffice } from "./storefront-build.ts";
+import { renderTurns } from "./render-turns.ts";
 
 /**
  * React Router behind Express, in place of `@react-router/express`: the same
@@ -201,6 +202,7 @@ export function pageHandler({
   origin: string;
 }): PageHandler {
   const renderPage = pageRenderer(build, mode);
+  const turns = renderTurns(1);
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // Pages and the JSON API read (GET, HEAD) and submit (POST); nothing here takes PUT, PATCH, DELETE or OPTIONS.
     if (!PAGE_METHODS.has(req.method)) {
@@ -224,8 +226,13 @@ export function pageHandler({
       const cacheable = cache !== undefined && isCacheable(req);
       // A cacheable screen is rendered as it is kept: without the visitor's tracking parameters.
       const url = cacheable ? cacheableUrl(req.originalUrl) : req.originalUrl;
-      // Built only when React Router is asked: a cached page needs no Request.
-      const render = () => renderPage(toRequest(req, res, body, url), getLoadContext(req.ip ?? ""), String(res.locals.requestId ?? ""));
+      // Built only when React Router is asked (a cached page needs no Request), in its turn; a visitor who left meanwhile costs no render.
+      const render = () =>
+        turns.run(async () =>
+          req.socket.destroyed
+            ? new Response(null, { status: 499 })
+            : renderPage(toRequest(req, res, body, url), getLoadContext(req.ip ?? ""), String(res.locals.requestId ?? "")),
+        );
       if (cacheable) {
         const answer = await cache.get(cacheKey(req.path, url, req.get("referer")), await cache.version(), render);
         if (answer instanceof Response) await send(res, answer);
