@@ -165,11 +165,12 @@ function pageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), mode: "
   const handle = createRequestHandler(build, mode);
   const handleStorefront = typeof build === "function" ? handle : createRequestHandler(withoutBackOffice(build), mode);
   return async (request: Request, context: RouterContextProvider, requestId: string): Promise<Response> => {
-    const response = await (isBackOfficeRequest(new URL(request.url).pathname) ? handle : handleStorefront)(request, context);
+    const { pathname } = new URL(request.url);
+    const response = await (isBackOfficeRequest(pathname) ? handle : handleStorefront)(request, context);
     if (!/^text\/html/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
     const headers = new Headers(response.headers);
     let html = await response.text();
-    if (!DRAWN_BY_SCRIPT.has(screenOfPath(new URL(request.url).pathname))) html = withoutModulePreloads(html);
+    if (!DRAWN_BY_SCRIPT.has(screenOfPath(pathname))) html = withoutModulePreloads(html);
     // An error page names its request (never cached: only 200 and 404 are).
     if (response.status >= 500) html = html.replaceAll(REQUEST_ID_PLACEHOLDER, requestId);
     admitOwnScripts(html, headers, mode === "development");
