@@ -67,8 +67,10 @@ export function createExpressApp({ services, build, clientDir, devMiddleware }: 
     : undefined;
   app.locals.pageWarmer = warmer;
   if (cache) services.metrics.gauge("dorsal_page_cache_bytes", "Bytes of rendered storefront answers held in memory", cache.bytes);
-  if (warmer) services.metrics.gauge("dorsal_page_warmer_answers", "Runners' searches rendered ahead since the catalog last changed", warmer.warmed);
-  if (warmer) app.use(warmer.track);
+  if (warmer) {
+    services.metrics.gauge("dorsal_page_warmer_answers", "Runners' searches rendered ahead since the catalog last changed", warmer.warmed);
+    app.use(warmer.track);
+  }
   app.use(requestGuard());
   app.use(securityHeaders({ dev: Boolean(devMiddleware), https: services.env.publicUrl.startsWith("https://") }));
   app.use(compression());

@@ -181,6 +181,13 @@ export function createPageCache({
     }
     evict();
   };
+  /** Into `once`, most recently used: the first to go when the budget is short. */
+  const keepOnce = (key: string, entry: CachedResponse) => {
+    drop(key);
+    once.set(key, entry);
+    bytes += entry.size;
+    evict();
+  };
 
   return {
     /** Bytes held, as counted against `maxBytes`. */
@@ -254,13 +261,7 @@ export function createPageCache({
           at: now(),
         };
         const entry: CachedResponse = { ...made, size: sizeOf(key, made) };
-        if (options.warm) keep(key, entry);
-        else {
-          drop(key);
-          once.set(key, entry);
-          bytes += entry.size;
-        }
-        evict();
+        (options.warm ? keep : keepOnce)(key, entry);
         return entry;
       })();
       rendering.set(making, work);
