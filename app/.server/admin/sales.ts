@@ -3,15 +3,12 @@ import { SHOP_ZONE } from "../../domain/shop-zone.ts";
 import { dbId } from "../../domain/fields.ts";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { formatMoney } from "../../domain/money.ts";
 import { hasNothingToRefund, isPaidState, STATE } from "../../domain/order-states.ts";
-import { isLang } from "../../i18n/langs.ts";
-import { pick } from "../catalog/index.ts";
 import { inTransaction, type Db, customers, orderEvents, orderPhotos, orders, payments, photos, preorders, races } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import { enqueue } from "../jobs/index.ts";
 import type { Mailer } from "../mail/index.ts";
-import { DELIVER_JOB, mailRefunded, moveOrder } from "../orders/index.ts";
+import { DELIVER_JOB, mailPurchaseReady, mailRefunded, moveOrder } from "../orders/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
 import { adminList, type RowRange } from "./listing.ts";
 import type { OrderCause } from "../../domain/order-cause.ts";
@@ -189,23 +186,14 @@ export async function resendPurchaseMail(db: Db, mailer: Mailer | undefined, op:
   requireAdmin(op);
   if (!mailer) throw new DomainError("Conflict", "mailUnavailable");
   const [row] = await db
-    .select({ order: orders, customer: customers })
+    .select({ state: orders.state, email: customers.email })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, id));
   if (!row) throw new DomainError("NotFound", "notFound");
-  if (!isPaidState(row.order.state)) throw new DomainError("Conflict", "moveRefused");
-  const lang = isLang(row.order.lang) ? row.order.lang : "es";
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orderPhotos).where(eq(orderPhotos.orderId, id));
-  const [fromPreorder] = await db
-    .select({ race: races.name })
-    .from(preorders)
-    .innerJoin(races, eq(races.id, preorders.raceId))
-    .where(eq(preorders.orderId, id));
-  const base = { to: row.customer.email, lang, data: { firstName: row.customer.firstName, id: row.order.publicId, count: Math.max(1, Number(count)) } };
-  if (fromPreorder) await mailer.send({ ...base, template: "preorderPhotosReady", data: { ...base.data, race: pick(fromPreorder.race, lang) } });
-  else await mailer.send({ ...base, template: "purchaseReady", data: { ...base.data, total: formatMoney(row.order.total, row.order.currency) } });
-  await audit(db, op, "order.resendMail", { orderId: id, to: row.customer.email });
+  if (!isPaidState(row.state)) throw new DomainError("Conflict", "moveRefused");
+  await mailPurchaseReady(mailer, db, id);
+  await audit(db, op, "order.resendMail", { orderId: id, to: row.email });
 }
 
 /** Names of races for the filter menus. */

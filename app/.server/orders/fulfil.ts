@@ -1,11 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { formatMoney } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
-import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, type Db, customers, orderPhotos, orders, preorders, races } from "../db/index.ts";
-import { pick } from "../catalog/index.ts";
+import { inTransaction, type Db, orders, preorders } from "../db/index.ts";
 import type { OrderDeps } from "./deps.ts";
+import { mailPurchaseReady } from "./purchase-mail.ts";
 import { moveOrder, movePreorder } from "./state-machine.ts";
 
 const deliverPayload = z.object({ orderId: z.number().int() });
@@ -20,27 +18,9 @@ export function deliverJob(deps: OrderDeps) {
   return async (payload: unknown) => {
     const { orderId } = deliverPayload.parse(payload);
     await inTransaction(deps.db, async (tx) => {
-      const [row] = await tx
-        .select({ order: orders, customer: customers })
-        .from(orders)
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(eq(orders.id, orderId))
-        .for("update", { of: orders });
-      if (!row || row.order.state !== STATE.paid) return;
-      const lang = row.order.lang as Lang;
-      const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(orderPhotos).where(eq(orderPhotos.orderId, orderId));
-      const [fromPreorder] = await tx
-        .select({ race: races.name })
-        .from(preorders)
-        .innerJoin(races, eq(races.id, preorders.raceId))
-        .where(eq(preorders.orderId, orderId));
-      const base = { to: row.customer.email, lang, key: `purchase-ready:${orderId}` };
-      const data = { firstName: row.customer.firstName, id: row.order.publicId, count: Number(count) };
-      if (fromPreorder) {
-        await deps.mailer.send({ ...base, template: "preorderPhotosReady", data: { ...data, race: pick(fromPreorder.race, lang) } }, { tx });
-      } else {
-        await deps.mailer.send({ ...base, template: "purchaseReady", data: { ...data, total: formatMoney(row.order.total, row.order.currency) } }, { tx });
-      }
+      const [row] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!row || row.state !== STATE.paid) return;
+      await mailPurchaseReady(deps.mailer, tx, orderId, `purchase-ready:${orderId}`);
       await moveOrder(tx, orderId, STATE.closed, { code: "delivered" });
     });
   };

@@ -23,6 +23,7 @@ export type { FullsetOffer } from "./fullset-offer.ts";
 export { moveOrder, movePreorder } from "./state-machine.ts";
 export { findOrder } from "./purchase-view.ts";
 export { mailRefunded } from "./refund-mail.ts";
+export { mailPurchaseReady } from "./purchase-mail.ts";
 export type { RefundAnswer } from "./refund.ts";
 export { DELIVER_JOB, EXPIRE_JOB, PREORDER_SYNC_JOB, REFUND_DUPLICATE_JOB, PENDING_TTL_MS } from "./jobs.ts";
 export { downloadPayload, parsePreorder, parsePurchase, preorderBody, publicIdSchema, purchaseBody, zipPayload } from "./payloads.ts";

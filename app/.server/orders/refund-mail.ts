@@ -6,7 +6,7 @@ import { type Db, customers, orders, type payments } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
 /** A sale, its buyer and the language to write to them in. */
-async function saleAndBuyer(db: Db, orderId: number) {
+export async function saleAndBuyer(db: Db, orderId: number) {
   const [row] = await db
     .select({ order: orders, customer: customers })
     .from(orders)
