@@ -67,6 +67,22 @@ describe("bib plausibility", () => {
     expect(bibCandidates([line("23"), line("PUESTO", { cy: 680, h: 100 })], frame)[0].printed).toBeUndefined();
   });
 
+  it("doubts a number that sits half a digit or more off the centre of its bib's print (a covered or cut digit)", () => {
+    // "52" of a hidden 522: the event name above is centred on the whole number, not on what is read.
+    const covered = [line("52", { cx: 1140 }), line("CROSS DEL SUR", { cx: 1200, cy: 690, h: 35 })];
+    expect(bibCandidates(covered, frame)[0]).toMatchObject({ bib: 52, doubts: ["off-centre"] });
+    expect(bibCandidates(covered, frame)[0].confidence).toBeLessThan(0.7);
+    // Centred under its print, or under one of two prints, it stands.
+    const whole = [line("522", { cx: 1200 }), line("CROSS DEL SUR", { cx: 1205, cy: 690, h: 35 })];
+    expect(bibCandidates(whole, frame)[0]).toMatchObject({ bib: 522, doubts: [] });
+    const twoPrints = [...whole, line("SPONSOR", { cx: 1300, cy: 910, h: 35 })];
+    expect(bibCandidates(twoPrints, frame)[0].doubts).toEqual([]);
+    // A year or a logo in a corner of the bib is no centre to measure from.
+    expect(bibCandidates([line("522", { cx: 1200 }), line("2024", { cx: 1080, cy: 690, h: 35 })], frame)[0].doubts).toEqual([]);
+    // Without print on its bib there is nothing to be centred on.
+    expect(bibCandidates([line("52", { cx: 1140 })], frame)[0].doubts).toEqual([]);
+  });
+
   it("tags a lone digit or a year on its own when it is a bib's print, and leaves them to a person otherwise", () => {
     const race = {
       rules: DEFAULT_RULES,
