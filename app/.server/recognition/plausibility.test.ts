@@ -67,6 +67,14 @@ describe("bib plausibility", () => {
     expect(bibCandidates([line("23"), line("PUESTO", { cy: 680, h: 100 })], frame)[0].printed).toBeUndefined();
   });
 
+  it("doubts a number whose wider cut shows letters beside it (a sign's \"10K\" the detector's box cut short)", () => {
+    const sign = bibCandidates([line("10", { wide: { text: "10K", confidences: [0.65, 0.48, 0.55] } })], frame)[0];
+    expect(sign).toMatchObject({ bib: 10, doubts: ["unstable"] });
+    expect(sign.confidence).toBeLessThan(0.7);
+    // A pin or a crease beside a bib's number is no letter.
+    expect(bibCandidates([line("626", { wide: { text: "#626#", confidences: [0.5, 0.9, 0.99, 0.96, 0.85] } })], frame)[0].doubts).toEqual([]);
+  });
+
   it("doubts a number that sits half a digit or more off the centre of its bib's print (a covered or cut digit)", () => {
     // "52" of a hidden 522: the event name above is centred on the whole number, not on what is read.
     const covered = [line("52", { cx: 1140 }), line("CROSS DEL SUR", { cx: 1200, cy: 690, h: 35 })];

@@ -64,6 +64,13 @@ function rival(line: TextReading, plausible: (text: string) => boolean): string 
   return digits !== line.text && plausible(digits) ? digits : undefined;
 }
 
+/** The wider reading is the number with letters right before or after it ("10K", "KM10"). */
+function lettered(line: TextReading, text: string): boolean {
+  if (!line.wide) return false;
+  const wide = numberText(line.wide.text).replace(/\s/g, "");
+  return wide !== text && wide.includes(text) && /^[A-Za-z]*$/.test(wide.replace(text, ""));
+}
+
 /**
  * Smaller print stacked right above or below a number and overlapping it
  * sideways: a bib's event name, distance or sponsor line. A sign's number or a
@@ -149,6 +156,11 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       if (wideLonger) [text, confidence] = [other, wideScore];
     }
     if (confidence < 0.9) doubts.push("low-score");
+    if (lettered(line, text)) {
+      // "10" whose wider cut reads "10K": a distance or a sign's, with a letter the detector's box left out.
+      doubts.push("unstable");
+      confidence *= 0.5;
+    }
     if (other && !nested) {
       // Two different numbers: both go to the review queue; the operator sees the crop and picks.
       doubts.push("unstable");
