@@ -22,7 +22,9 @@ import {
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
   type PhotoReading,
+  knownPrints,
   numbersRead,
+  printsRead,
   type ReadSettings,
   sceneryOf,
 } from "../../app/.server/recognition/index.ts";
@@ -111,11 +113,18 @@ function sceneryOfSet(readings: PhotoReading[]): Set<number> {
   return sceneryOf(counts, readings.length);
 }
 
+/** The print read on the set's bibs, as the race would know it once all are read. */
+function printsOfSet(readings: PhotoReading[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const r of readings) for (const key of printsRead(r.lines)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return knownPrints(counts, readings.length);
+}
+
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
   const race = {
     scenery: sceneryOfSet(readings),
-    rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges) },
+    rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings) },
     registered,
     autoThreshold: threshold,
     timing: DEFAULT_TIMING_WINDOW,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bibSuggestions, photoBibs, photos, raceNumbers, races } from "../../app/.server/db/schema.ts";
+import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races } from "../../app/.server/db/schema.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
@@ -97,5 +97,29 @@ describe("numbers read all over a race", () => {
     expect([await count(), await read()]).toEqual([6, 6]);
     await db().delete(photos).where(eq(photos.id, ids[5]));
     expect([await count(), await read()]).toEqual([5, 5]);
+  });
+
+  it("knows the race's bib print, and leaves to a person a number whose print is cut short", async () => {
+    // Read again: four bibs under the race's whole print, then "32" of a 132
+    // whose left end a hand hides, with "MARA" of the print above it.
+    const bib = (n: number, print: string, cx: number): TextReading[] => [line(String(n), 1200, 900, 110), line(print, cx, 830, 30)];
+    const lines = [...[101, 102, 103, 104].map((n) => bib(n, "MARATON DE ROSARIO", 1200)), bib(32, "TON DE ROSARIO", 1260)];
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    for (const [i, id] of ids.slice(0, 5).entries()) {
+      reading = { width: 2400, height: 1600, lines: lines[i] };
+      await job({ photoId: id, force: true });
+    }
+    const [print] = await db()
+      .select({ photos: racePrints.photos })
+      .from(racePrints)
+      .where(and(eq(racePrints.raceId, raceId), eq(racePrints.key, "MARATONDEROSARIO")));
+    expect(print.photos).toBe(4);
+    expect(await tagsOf(ids[0])).toEqual([101]);
+    expect(await tagsOf(ids[4])).toEqual([]);
+    const [waiting] = await db().select().from(bibSuggestions).where(eq(bibSuggestions.photoId, ids[4]));
+    expect(waiting).toMatchObject({ bib: 32, status: "pending" });
+    expect(waiting.doubts).toContain("cut-print");
   });
 });

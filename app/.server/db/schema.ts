@@ -592,6 +592,24 @@ export const raceNumbers = pgTable(
 );
 
 /**
+ * How many of a race's read photos each print key (a line's letters, upper
+ * case, six or more) was read in, kept by a trigger on photo_recognitions
+ * (migration 0015): print read on many is the race's bib print, and a bib
+ * whose print is it cut short may have its number cut too (recognition/bib-print.ts).
+ */
+export const racePrints = pgTable(
+  "race_prints",
+  {
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    photos: integer("photos").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.key] })],
+);
+
+/**
  * Every plausible bib read in a photo. "auto" ones are applied to photo_bibs;
  * "pending" ones wait for an operator; decided ones are never re-suggested.
  */

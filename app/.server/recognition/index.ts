@@ -64,6 +64,7 @@ export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
 export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 export { numbersRead, sceneryOf } from "./scenery.ts";
+export { knownPrints, printsRead } from "./bib-print.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, REVIEW_FLOOR, type Decision, type RaceContext } from "./decide.ts";
 export {
   parseTimingCsv,

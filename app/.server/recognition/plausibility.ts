@@ -1,4 +1,5 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
+import { cutWithPrint } from "./bib-print.ts";
 import { numberText } from "./ctc-decode.ts";
 import { boundsOf, type RotatedRect } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
@@ -8,6 +9,7 @@ export type Doubt =
   | "low-score"
   | "frame-edge"
   | "off-centre"
+  | "cut-print"
   | "small-print"
   | "year"
   | "unstable"
@@ -30,6 +32,8 @@ export type BibRules = {
   ranges: BibRange[];
   minDigits: number;
   maxDigits: number;
+  /** Print read on many of the race's photos (bib-print.ts): a bib whose print is one of these cut short may be cut too. */
+  prints?: ReadonlySet<string>;
 };
 
 export const DEFAULT_RULES: BibRules = { ranges: [], minDigits: 1, maxDigits: 5 };
@@ -169,6 +173,10 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     }
     if (printed && text === line.text && offCentre(line, text.length, prints) >= OFF_CENTRE) {
       doubts.push("off-centre");
+      confidence *= 0.5;
+    }
+    if (rules.prints && prints.some((p) => cutWithPrint(line.box, p, lines, rules.prints!))) {
+      doubts.push("cut-print");
       confidence *= 0.5;
     }
     if (nearFrameEdge(line.box, frame.width, frame.height)) {

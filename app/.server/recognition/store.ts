@@ -1,9 +1,21 @@
 import { and, eq, gt, gte } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
-import { markImportProgress, inTransaction, type Db, bibSuggestions, photoBibs, raceNumbers, races, startList, timingPassings } from "../db/index.ts";
+import {
+  markImportProgress,
+  inTransaction,
+  type Db,
+  bibSuggestions,
+  photoBibs,
+  raceNumbers,
+  racePrints,
+  races,
+  startList,
+  timingPassings,
+} from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
 import type { Decision, RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
+import { knownFloor } from "./bib-print.ts";
 import { sceneryFloor } from "./scenery.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
@@ -20,9 +32,10 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
     // A malformed list was let in somewhere else; better unknown than no recognition at all.
   }
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
+  const photosRead = await photosReadIn(db, raceId);
   return {
-    scenery: await sceneryIn(db, raceId),
-    rules: { ...DEFAULT_RULES, ranges },
+    scenery: await sceneryIn(db, raceId, photosRead),
+    rules: { ...DEFAULT_RULES, ranges, prints: await printsIn(db, raceId, photosRead) },
     registered: new Set(registered.map((r) => r.bib)),
     autoThreshold: settings.autoThreshold,
     timing: settings.timing,
@@ -30,17 +43,31 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   };
 }
 
-/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers; number 0 is the photos read). */
-async function sceneryIn(db: Db, raceId: number): Promise<Set<number>> {
+/** The race's photos read so far (counted by a trigger under race_numbers' number 0). */
+async function photosReadIn(db: Db, raceId: number): Promise<number> {
   const [counted] = await db
     .select({ photos: raceNumbers.photos })
     .from(raceNumbers)
     .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 0)));
+  return counted?.photos ?? 0;
+}
+
+/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers). */
+async function sceneryIn(db: Db, raceId: number, photosRead: number): Promise<Set<number>> {
   const rows = await db
     .select({ number: raceNumbers.number })
     .from(raceNumbers)
-    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(counted?.photos ?? 0)), gt(raceNumbers.number, 0)));
+    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(photosRead)), gt(raceNumbers.number, 0)));
   return new Set(rows.map((r) => r.number));
+}
+
+/** The print on the race's bibs: read in enough of its photos (counted by a trigger: race_prints). */
+async function printsIn(db: Db, raceId: number, photosRead: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: racePrints.key })
+    .from(racePrints)
+    .where(and(eq(racePrints.raceId, raceId), gte(racePrints.photos, knownFloor(photosRead))));
+  return new Set(rows.map((r) => r.key));
 }
 
 const isOpen = (status: string) => status === "auto" || status === "pending";

@@ -370,6 +370,7 @@ const adminBr = {
       "low-score": "leitura pouco nítida",
       "frame-edge": "na borda da foto",
       "off-centre": "fora do centro do número de peito: um dígito pode estar coberto ou cortado",
+      "cut-print": "o texto do número de peito também está cortado: um dígito pode estar coberto ou cortado",
       "small-print": "letra pequena",
       "light-on-dark": "texto claro sobre fundo escuro",
       unstable: "outra leitura dá outro número",

@@ -368,6 +368,7 @@ const adminEs = {
       "low-score": "lectura poco nítida",
       "frame-edge": "en el borde de la foto",
       "off-centre": "no está centrado en su dorsal: puede haber un dígito tapado o cortado",
+      "cut-print": "el texto de su dorsal también está cortado: puede haber un dígito tapado o cortado",
       "small-print": "letra chica",
       "light-on-dark": "texto claro sobre fondo oscuro",
       unstable: "otra lectura da otro número",
