@@ -45,6 +45,19 @@ function alike(a: string, b: string): boolean {
   return true;
 }
 
+/** Which end of a known print `key` lacks: it is the print's start (its right is gone) or its end (its left is gone). */
+export function cutEnds(key: string, known: Iterable<string>): { leftGone: boolean; rightGone: boolean } {
+  let leftGone = false;
+  let rightGone = false;
+  if (key.length < 3) return { leftGone, rightGone };
+  for (const whole of known) {
+    if (whole.length - key.length < CUT_MIN_LETTERS) continue;
+    rightGone ||= alike(whole.slice(0, key.length), key);
+    leftGone ||= alike(whole.slice(-key.length), key);
+  }
+  return { leftGone, rightGone };
+}
+
 /**
  * Whether the number in `box` may be cut where the print stacked on its bib
  * is: the print is one end of the race's known print with letters missing at
@@ -55,10 +68,9 @@ function alike(a: string, b: string): boolean {
  */
 export function cutWithPrint(box: RotatedRect, print: TextReading, lines: TextReading[], known: ReadonlySet<string>): boolean {
   const key = printKey(print.text);
-  if (key.length < 3 || known.has(key)) return false;
-  const longer = [...known].filter((whole) => whole.length - key.length >= CUT_MIN_LETTERS);
-  const rightGone = longer.some((whole) => alike(whole.slice(0, key.length), key));
-  const leftGone = longer.some((whole) => alike(whole.slice(-key.length), key));
+  // Print read whole often enough is the race's own, even if it starts another.
+  if (known.has(key)) return false;
+  const { leftGone, rightGone } = cutEnds(key, known);
   if (!rightGone && !leftGone) return false;
   if (lines.some((other) => other !== print && sameRow(other.box, print.box))) return false;
   // Along the number's line, from its centre: how far the number reaches past the cut.

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
+import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, withdrawBursts } from "./burst-store.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { raceContext, storeDecisions } from "./store.ts";
+import { newlyKnownPrints, raceContext, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -72,7 +73,40 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
   const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, race));
   const scenery = [...numbersRead(lines)].filter((n) => race.scenery.has(n));
   if (scenery.length) await untagScenery(db, race, photo.raceId, scenery);
+  const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
+  if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
   return counts;
+}
+
+/**
+ * Photos read before a print became the race's were decided without it: those
+ * with an automatic tag and a cut copy of that print are decided again (the
+ * first photos of an import, before the event name was read twice).
+ */
+async function recheckCutPrints(db: Db, race: RaceContext, raceId: number, known: string[]) {
+  const tagged = db
+    .selectDistinct({ photoId: bibSuggestions.photoId })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "auto")));
+  const rows = await db
+    .select({ photoId: photoRecognitions.photoId, lines: photoRecognitions.lines })
+    .from(photoRecognitions)
+    .where(and(eq(photoRecognitions.raceId, raceId), eq(photoRecognitions.status, "done"), inArray(photoRecognitions.photoId, tagged)));
+  const cut = rows.filter((r) =>
+    (Array.isArray(r.lines) ? (r.lines as TextReading[]) : []).some((line) => {
+      const ends = cutEnds(printKey(line.text), known);
+      return ends.leftGone || ends.rightGone;
+    }),
+  );
+  if (cut.length)
+    await decideAgain(
+      db,
+      race,
+      inArray(
+        photos.id,
+        cut.map((r) => r.photoId),
+      ),
+    );
 }
 
 /**

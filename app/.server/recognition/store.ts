@@ -1,4 +1,4 @@
-import { and, eq, gt, gte } from "drizzle-orm";
+import { and, eq, gt, gte, inArray } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import {
   markImportProgress,
@@ -59,6 +59,17 @@ async function sceneryIn(db: Db, raceId: number, photosRead: number): Promise<Se
     .from(raceNumbers)
     .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(photosRead)), gt(raceNumbers.number, 0)));
   return new Set(rows.map((r) => r.number));
+}
+
+/** Which of `keys` (a photo's print, just counted) became the race's print with this photo: counted exactly as often as needed. */
+export async function newlyKnownPrints(db: Db, raceId: number, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const floor = knownFloor(await photosReadIn(db, raceId));
+  const rows = await db
+    .select({ key: racePrints.key })
+    .from(racePrints)
+    .where(and(eq(racePrints.raceId, raceId), inArray(racePrints.key, keys), eq(racePrints.photos, floor)));
+  return rows.map((r) => r.key);
 }
 
 /** The print on the race's bibs: read in enough of its photos (counted by a trigger: race_prints). */
