@@ -149,6 +149,19 @@ describe("bib plausibility", () => {
     }
   });
 
+  it("takes the reading clearly surer of the one digit two readings disagree on, and leaves the other to a person", () => {
+    const wider = line("574", { confidences: [0.72, 0.99, 0.99], wide: { text: "674", confidences: [0.9, 0.99, 0.99] } });
+    expect(bibCandidates([wider], frame)).toMatchObject([
+      { bib: 674, doubts: [] },
+      { bib: 574, doubts: ["unstable"] },
+    ]);
+    const narrow = line("558", { confidences: [0.99, 0.99, 0.94], wide: { text: "588", confidences: [0.99, 0.73, 0.99] } });
+    expect(bibCandidates([narrow], frame).map((c) => c.bib)).toEqual([558, 588]);
+    // Neither clearly surer: both wait.
+    const torn = line("891", { confidences: [0.54, 0.99, 0.99], wide: { text: "391", confidences: [0.49, 0.99, 0.99] } });
+    expect(bibCandidates([torn], frame).every((c) => c.confidence < 0.7 && c.doubts.includes("unstable"))).toBe(true);
+  });
+
   it("ignores stray marks and implausible digits around a number in its wider reading", () => {
     const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("10-1999 5001-5999") };
     const pinned = { ...line("1200"), wide: { text: "#1200-", confidences: [0.5, 0.99, 0.99, 0.99, 0.99, 0.4] } };
