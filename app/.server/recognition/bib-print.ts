@@ -1,4 +1,4 @@
-import type { RotatedRect } from "./geometry.ts";
+import { alongLine, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 // A race's bibs share their print: the event name, a sponsor, a distance. Read
@@ -72,18 +72,12 @@ export function cutWithPrint(box: RotatedRect, print: TextReading, lines: TextRe
   if (known.has(key)) return false;
   const { leftGone, rightGone } = cutEnds(key, known);
   if (!rightGone && !leftGone) return false;
-  if (lines.some((other) => other !== print && sameRow(other.box, print.box))) return false;
+  // The detector splits a print at a word gap: up to one height between the words.
+  if (lines.some((other) => other !== print && sameLine(other.box, print.box, 1))) return false;
   // Along the number's line, from its centre: how far the number reaches past the cut.
-  const along = (print.box.cx - box.cx) * Math.cos(box.angle) + (print.box.cy - box.cy) * Math.sin(box.angle);
+  const along = alongLine(box, print.box);
   const pastRight = box.width / 2 - (along + print.box.width / 2);
   const pastLeft = along - print.box.width / 2 + box.width / 2;
   const atCut = (past: number) => past <= box.height * REACH && past >= -box.height * INSIDE;
   return (rightGone && atCut(pastRight)) || (leftGone && atCut(pastLeft));
-}
-
-/** Another box on the same row right beside this one (a word gap away). */
-function sameRow(a: TextReading["box"], b: TextReading["box"]): boolean {
-  const height = Math.max(a.height, b.height);
-  if (Math.abs(a.cy - b.cy) > height * 0.5 || a.height / b.height < 0.6 || a.height / b.height > 1.6) return false;
-  return Math.abs(a.cx - b.cx) - (a.width + b.width) / 2 < height;
 }

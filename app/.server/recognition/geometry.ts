@@ -154,3 +154,19 @@ export function boundsOf(rect: RotatedRect): { left: number; top: number; right:
   const hh = (rect.width * sin + rect.height * cos) / 2;
   return { left: rect.cx - hw, top: rect.cy - hh, right: rect.cx + hw, bottom: rect.cy + hh };
 }
+
+/**
+ * Two boxes on one line of text: similar height, centres level, and at most
+ * `maxGap` heights between them (half a height is a word space).
+ */
+export function sameLine(a: RotatedRect, b: RotatedRect, maxGap: number): boolean {
+  const ratio = a.height / b.height;
+  if (ratio < 0.6 || ratio > 1.6) return false;
+  const height = Math.max(a.height, b.height);
+  if (Math.abs(a.cy - b.cy) > height * 0.5) return false;
+  const gap = Math.abs(a.cx - b.cx) - (a.width + b.width) / 2;
+  return gap < height * maxGap;
+}
+
+/** How far along `rect`'s own line (its angle) the centre of `other` lies from its centre: signed, in pixels. */
+export const alongLine = (rect: RotatedRect, other: RotatedRect) => (other.cx - rect.cx) * Math.cos(rect.angle) + (other.cy - rect.cy) * Math.sin(rect.angle);

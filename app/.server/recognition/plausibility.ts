@@ -1,7 +1,7 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
 import { cutWithPrint } from "./bib-print.ts";
 import { numberText } from "./ctc-decode.ts";
-import { boundsOf, type RotatedRect } from "./geometry.ts";
+import { alongLine, boundsOf, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 /** Why a candidate's confidence was lowered; shown beside it in the review queue. */
@@ -45,16 +45,6 @@ const isBibText = (text: string, rules: BibRules) => new RegExp(`^[1-9][0-9]{${r
 
 /** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
 const hasWords = (line: TextReading) => /[^0-9\s]/.test(numberText(line.text)) && Math.max(...line.confidences) >= 0.5;
-
-/** Same text line: similar height, centres level, and at most half a height of gap (a word space) between the boxes. */
-function sameLine(a: RotatedRect, b: RotatedRect): boolean {
-  const ratio = a.height / b.height;
-  if (ratio < 0.6 || ratio > 1.6) return false;
-  const height = Math.max(a.height, b.height);
-  if (Math.abs(a.cy - b.cy) > height * 0.5) return false;
-  const gap = Math.abs(a.cx - b.cx) - (a.width + b.width) / 2;
-  return gap < height * 0.5;
-}
 
 /**
  * The number the wider second reading gives instead, when that is a
@@ -136,9 +126,8 @@ const SPANNING = 0.9;
 function offCentre(line: TextReading, digits: number, prints: TextReading[]): number {
   const { box } = line;
   const halfDigit = box.width / digits / 2;
-  const along = (p: TextReading) => Math.abs((p.box.cx - box.cx) * Math.cos(box.angle) + (p.box.cy - box.cy) * Math.sin(box.angle));
   const spanning = prints.filter((p) => p.box.width >= box.width * SPANNING);
-  return spanning.length ? Math.min(...spanning.map(along)) / halfDigit : 0;
+  return spanning.length ? Math.min(...spanning.map((p) => Math.abs(alongLine(box, p.box)))) / halfDigit : 0;
 }
 
 function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean {
@@ -164,7 +153,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}) });
   };
   for (const line of numbers) {
-    if (words.some((w) => sameLine(w.box, line.box))) continue;
+    if (words.some((w) => sameLine(w.box, line.box, 0.5))) continue;
 
     const doubts: Doubt[] = [];
     const prints = printAround(line, lines);
