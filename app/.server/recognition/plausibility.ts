@@ -164,19 +164,13 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     const other = rival(line, plausible);
     const wideScore = line.wide ? Math.min(...line.wide.confidences) * detection : 0;
     const nested = other !== undefined && (other.includes(text) || text.includes(other));
-    if (other && nested) {
-      // One reading holds the other: the wider cut shows a digit the
-      // detector's box clipped, or the narrow one read a digit the wider cut
-      // lost to the paper's edge. The longer is the number; the shorter
-      // waits for a person.
-      const wideLonger = other.length > text.length;
-      consider(Number(wideLonger ? text : other), (wideLonger ? confidence : wideScore) * 0.5, line.box, ["unstable"], printed);
-      if (wideLonger) [text, confidence] = [other, wideScore];
-    }
-    const surer = other && !nested ? surerReading(line, other) : undefined;
-    if (other && surer) {
-      // One digit read two ways: the reading surer of it is the number; the other waits for a person.
-      const wideWins = surer === "wide";
+    // The reading taken over the other, whose number waits for a person. When
+    // one holds the other, the longer: the wider cut shows a digit the
+    // detector's box clipped, or the narrow one read a digit the wider cut lost
+    // to the paper's edge. When they differ in one digit, the one surer of it.
+    const winner = !other ? undefined : nested ? (other.length > text.length ? "wide" : "narrow") : surerReading(line, other);
+    if (other && winner) {
+      const wideWins = winner === "wide";
       consider(Number(wideWins ? text : other), (wideWins ? confidence : wideScore) * 0.5, line.box, ["unstable"], printed);
       if (wideWins) [text, confidence] = [other, wideScore];
     }
@@ -186,7 +180,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       doubts.push("unstable");
       confidence *= 0.5;
     }
-    if (other && !nested && !surer) {
+    if (other && !winner) {
       // Two different numbers: both go to the review queue; the operator sees the crop and picks.
       doubts.push("unstable");
       confidence *= 0.5;
