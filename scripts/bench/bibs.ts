@@ -106,19 +106,18 @@ function startListOf(set: LabelledSet): Set<number> {
   return list;
 }
 
-/** The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are read. */
-function sceneryOfSet(readings: PhotoReading[]): Set<number> {
-  const counts = new Map<number, number>();
-  for (const r of readings) for (const n of numbersRead(r.lines)) counts.set(n, (counts.get(n) ?? 0) + 1);
-  return sceneryOf(counts, readings.length);
+/** In how many of a set's photos each of what `read` finds in a photo was read, as a race's trigger counts them. */
+function photosPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const r of readings) for (const k of read(r.lines)) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
 }
 
+/** The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are read. */
+const sceneryOfSet = (readings: PhotoReading[]) => sceneryOf(photosPer(readings, numbersRead), readings.length);
+
 /** The print read on the set's bibs, as the race would know it once all are read. */
-function printsOfSet(readings: PhotoReading[]): Set<string> {
-  const counts = new Map<string, number>();
-  for (const r of readings) for (const key of printsRead(r.lines)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return knownPrints(counts, readings.length);
-}
+const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings, printsRead), readings.length);
 
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
