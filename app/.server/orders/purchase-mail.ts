@@ -10,9 +10,9 @@ import { saleAndBuyer } from "./refund-mail.ts";
  * own wording when the sale came from one). `key` sends it at most once; pass
  * the caller's transaction as `db` to queue it inside it.
  */
-export async function mailPurchaseReady(mailer: Mailer, db: Db, orderId: number, key?: string): Promise<boolean> {
+export async function mailPurchaseReady(mailer: Mailer, db: Db, orderId: number, key?: string): Promise<void> {
   const row = await saleAndBuyer(db, orderId);
-  if (!row) return false;
+  if (!row) return;
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orderPhotos).where(eq(orderPhotos.orderId, orderId));
   const [fromPreorder] = await db
     .select({ race: races.name })
@@ -26,5 +26,4 @@ export async function mailPurchaseReady(mailer: Mailer, db: Db, orderId: number,
   } else {
     await mailer.send({ ...base, template: "purchaseReady", data: { ...data, total: formatMoney(row.order.total, row.order.currency) } }, { tx: db });
   }
-  return true;
 }
