@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
-import { watermarkSvg } from "./watermark.ts";
+import { watermarkOverlay } from "./watermark.ts";
 
 export const THUMB_WIDTH = 480;
 export const MEDIUM_WIDTH = 1600;
@@ -42,7 +42,7 @@ type Watermarked = { data: Buffer; width: number; height: number };
 async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<Watermarked> {
   const { width: w, height: h, channels } = raw.info;
   const data = await sharp(raw.data, { raw: { width: w, height: h, channels } })
-    .composite([{ input: watermarkSvg(w, h), top: 0, left: 0 }])
+    .composite([await watermarkOverlay(w, h)])
     // Effort 2: the same bytes as 3 on race photos (106 KB medium, 6 KB thumbnail, measured) at half the encoding time.
     .webp({ quality: width > 800 ? 78 : 72, effort: 2 })
     .toBuffer();

@@ -1,3 +1,5 @@
+import sharp, { type OverlayOptions } from "sharp";
+
 // The shop's name drawn as stroked paths (10×14 units a letter) so the
 // watermark needs no system font: a fresh machine may have none.
 const LETTERS: Record<string, string> = {
@@ -42,4 +44,27 @@ export function watermarkSvg(width: number, height: number): Buffer {
     <g stroke="#fff" stroke-opacity="0.42" stroke-width="${strokeWidth}">${marks.join("")}</g>
   </g>
 </svg>`);
+}
+
+/** Rendered overlays kept: a race's photos come in a few sizes (landscape, portrait, two widths). */
+const KEPT_OVERLAYS = 4;
+const overlays = new Map<string, Promise<OverlayOptions>>();
+
+/**
+ * The watermark for a width × height picture as a composite layer, drawn once
+ * per size: rendering the SVG was about a tenth of a photo's derivatives.
+ */
+export function watermarkOverlay(width: number, height: number): Promise<OverlayOptions> {
+  const key = `${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    overlay = sharp(watermarkSvg(width, height))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ input: data, raw: { width: info.width, height: info.height, channels: info.channels }, top: 0, left: 0 }));
+    overlay.catch(() => overlays.delete(key));
+    if (overlays.size >= KEPT_OVERLAYS) overlays.delete(overlays.keys().next().value!);
+    overlays.set(key, overlay);
+  }
+  return overlay;
 }
