@@ -1,4 +1,4 @@
-import { alongLine, type RotatedRect, sameLine } from "./geometry.ts";
+import { alongLine, type LineEnd, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 // A race's bibs share their print: the event name, a sponsor, a distance. Read
@@ -59,25 +59,27 @@ export function cutEnds(key: string, known: Iterable<string>): { leftGone: boole
 }
 
 /**
- * Whether the number in `box` may be cut where the print stacked on its bib
- * is: the print is one end of the race's known print with letters missing at
+ * The end of the number in `box` that may be cut where the print stacked on
+ * its bib is (undefined when neither): the print is one end of the race's known print with letters missing at
  * the other (cut short by something in front of it, or by the frame), and the
  * number does not reach past that cut by more than half its height (a hand
  * over the print alone leaves the number whole). A known print the detector
  * split in two words is not cut: the rest is read beside it on the same line.
  */
-export function cutWithPrint(box: RotatedRect, print: TextReading, lines: TextReading[], known: ReadonlySet<string>): boolean {
+export function cutWithPrint(box: RotatedRect, print: TextReading, lines: TextReading[], known: ReadonlySet<string>): LineEnd | undefined {
   const key = printKey(print.text);
   // Print read whole often enough is the race's own, even if it starts another.
-  if (known.has(key)) return false;
+  if (known.has(key)) return undefined;
   const { leftGone, rightGone } = cutEnds(key, known);
-  if (!rightGone && !leftGone) return false;
+  if (!rightGone && !leftGone) return undefined;
   // The detector splits a print at a word gap: up to one height between the words.
-  if (lines.some((other) => other !== print && sameLine(other.box, print.box, 1))) return false;
+  if (lines.some((other) => other !== print && sameLine(other.box, print.box, 1))) return undefined;
   // Along the number's line, from its centre: how far the number reaches past the cut.
   const along = alongLine(box, print.box);
   const pastRight = box.width / 2 - (along + print.box.width / 2);
   const pastLeft = along - print.box.width / 2 + box.width / 2;
   const atCut = (past: number) => past <= box.height * REACH && past >= -box.height * INSIDE;
-  return (rightGone && atCut(pastRight)) || (leftGone && atCut(pastLeft));
+  if (rightGone && atCut(pastRight)) return "end";
+  if (leftGone && atCut(pastLeft)) return "start";
+  return undefined;
 }

@@ -59,16 +59,17 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
 /**
  * The start list's word on a candidate: a registered bib stands; one that is
  * not waits for a person, along with the registered bibs one digit away (a
- * covered, cut or misread digit) when there are few enough to pick from.
+ * covered, cut or misread digit) when there are few enough to pick from. A
+ * reading that may have lost a digit brings the registered bibs it may be the
+ * rest of, whether it is registered itself or not.
  */
 function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
-  const evidence = listEvidence(c.bib, race.registered);
-  if (evidence.kind === "registered" || evidence.kind === "unknown") return [c];
-  const out: BibCandidate[] = [{ ...doubted(c, "unregistered"), reviewOnly: true }];
+  const evidence = listEvidence(c.bib, race.registered, c.gone);
+  if (evidence.kind === "unknown") return [c];
+  const [reading, others] = evidence.kind === "registered" ? [c, evidence.longer ?? []] : [{ ...doubted(c, "unregistered"), reviewOnly: true }, evidence.near];
   // Several candidates share the reading's confidence: each is that much less likely.
-  const share = NEAR_SHARE / evidence.near.length;
-  for (const near of evidence.near) out.push({ ...doubted(c, "near-registered"), bib: near, confidence: c.confidence * share, reviewOnly: true });
-  return out;
+  const share = NEAR_SHARE / others.length;
+  return [reading, ...others.map((near) => ({ ...doubted(c, "near-registered"), bib: near, confidence: c.confidence * share, reviewOnly: true }))];
 }
 
 /**

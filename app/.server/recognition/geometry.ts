@@ -168,5 +168,8 @@ export function sameLine(a: RotatedRect, b: RotatedRect, maxGap: number): boolea
   return gap < height * maxGap;
 }
 
+/** One end of a line of text, in its reading direction (left to right when upright). */
+export type LineEnd = "start" | "end";
+
 /** How far along `rect`'s own line (its angle) the centre of `other` lies from its centre: signed, in pixels. */
 export const alongLine = (rect: RotatedRect, other: RotatedRect) => (other.cx - rect.cx) * Math.cos(rect.angle) + (other.cy - rect.cy) * Math.sin(rect.angle);

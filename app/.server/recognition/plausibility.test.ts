@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import { decide, decidePhoto, REVIEW_FLOOR } from "./decide.ts";
 import { numberText } from "./ctc-decode.ts";
-import { bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
+import { bibCandidates, DEFAULT_RULES, mayBePartial } from "./plausibility.ts";
 import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
 import type { TextReading } from "./read-text.ts";
 
@@ -78,7 +78,10 @@ describe("bib plausibility", () => {
   it("doubts a number that sits half a digit or more off the centre of its bib's print (a covered or cut digit)", () => {
     // "52" of a hidden 522: the event name above is centred on the whole number, not on what is read.
     const covered = [line("52", { cx: 1140 }), line("CROSS DEL SUR", { cx: 1200, cy: 690, h: 35 })];
-    expect(bibCandidates(covered, frame)[0]).toMatchObject({ bib: 52, doubts: ["off-centre"] });
+    // Read left of the print's centre: the digit gone is the last.
+    expect(bibCandidates(covered, frame)[0]).toMatchObject({ bib: 52, doubts: ["off-centre"], gone: "end" });
+    const firstGone = [line("22", { cx: 1260 }), line("CROSS DEL SUR", { cx: 1200, cy: 690, h: 35 })];
+    expect(bibCandidates(firstGone, frame)[0]).toMatchObject({ bib: 22, gone: "start" });
     expect(bibCandidates(covered, frame)[0].confidence).toBeLessThan(0.7);
     // Centred under its print, or under one of two prints, it stands.
     const whole = [line("522", { cx: 1200 }), line("CROSS DEL SUR", { cx: 1205, cy: 690, h: 35 })];
@@ -125,6 +128,26 @@ describe("bib plausibility", () => {
     expect(edge.confidence).toBeLessThan(0.6);
     const small = bibCandidates([line("815"), line("2025", { cx: 1150, cy: 720, h: 25 })], frame).find((c) => c.bib === 2025)!;
     expect(small.doubts).toContain("small-print");
+  });
+
+  it("does not doubt a number at the frame edge that the race's ranges allow no longer bib around", () => {
+    const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("1-2999") };
+    const [whole] = bibCandidates([line("1501", { cx: 40 })], frame, rules);
+    expect(whole.doubts).toEqual([]);
+    // Three digits of the same bib may be what the frame left of 1501.
+    const [cut] = bibCandidates([line("501", { cx: 40 })], frame, rules);
+    expect(cut).toMatchObject({ doubts: ["frame-edge"], gone: "start" });
+    // At the right edge the last digit may be gone; at the bottom edge, either.
+    expect(bibCandidates([line("150", { cx: 2370 })], frame, rules)[0].gone).toBe("end");
+    expect(bibCandidates([line("150", { cy: 1580 })], frame, rules)[0].gone).toBe("either");
+  });
+
+  it("knows which readings can be a longer bib with a digit gone", () => {
+    const upTo2999 = (text: string) => /^[1-9][0-9]*$/.test(text) && Number(text) <= 2999;
+    expect(mayBePartial("501", upTo2999)).toBe(true);
+    expect(mayBePartial("299", upTo2999)).toBe(true);
+    expect(mayBePartial("1501", upTo2999)).toBe(false);
+    expect(mayBePartial("3000", upTo2999)).toBe(false);
   });
 
   it("takes the longer number when a wider cut reads one digit more or less, and leaves the shorter to a person", () => {

@@ -1,7 +1,7 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
 import { cutWithPrint } from "./bib-print.ts";
 import { numberText } from "./ctc-decode.ts";
-import { alongLine, boundsOf, type RotatedRect, sameLine } from "./geometry.ts";
+import { alongLine, boundsOf, type LineEnd, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 /** Why a candidate's confidence was lowered; shown beside it in the review queue. */
@@ -25,7 +25,16 @@ export type Doubt =
  * `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit).
  * `printed`: smaller print stacked above or below the number (an event name, a distance, a sponsor): it sits on a bib.
  */
-export type BibCandidate = { bib: number; confidence: number; box: RotatedRect; doubts: Doubt[]; reviewOnly?: boolean; printed?: boolean };
+export type BibCandidate = {
+  bib: number;
+  confidence: number;
+  box: RotatedRect;
+  doubts: Doubt[];
+  reviewOnly?: boolean;
+  printed?: boolean;
+  /** Where a digit of the number may be gone (frame edge, cut or off-centre print): one end, or either when the signs disagree. */
+  gone?: LineEnd | "either";
+};
 
 export type BibRules = {
   /** The race's bib numbers; empty = unknown (any number of the right length). */
@@ -120,21 +129,53 @@ const SPANNING = 0.9;
 /**
  * A bib's number is centred under its event name; a digit covered by a hand or
  * cut off at one end leaves what is read half a digit to the side. How far,
- * in half digits, the number's centre is from the nearest centre of the print
- * stacked on its bib (along the number's own line).
+ * in half digits, the nearest centre of the print stacked on its bib is from
+ * the number's centre along its line: positive when the print's centre lies
+ * towards the number's end (the end's digit is the one gone).
  */
 function offCentre(line: TextReading, digits: number, prints: TextReading[]): number {
   const { box } = line;
   const halfDigit = box.width / digits / 2;
-  const spanning = prints.filter((p) => p.box.width >= box.width * SPANNING);
-  return spanning.length ? Math.min(...spanning.map((p) => Math.abs(alongLine(box, p.box)))) / halfDigit : 0;
+  const offsets = prints.filter((p) => p.box.width >= box.width * SPANNING).map((p) => alongLine(box, p.box) / halfDigit);
+  return offsets.length ? offsets.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a)) : 0;
 }
 
-function nearFrameEdge(box: RotatedRect, width: number, height: number): boolean {
+/**
+ * Whether `text` could be what is left of a longer bib with one digit gone (a
+ * digit added anywhere gives a plausible bib). A number the race's ranges
+ * allow no longer bib around ("1501" of 1–2999) has lost none, wherever it sits.
+ */
+export function mayBePartial(text: string, plausible: (text: string) => boolean): boolean {
+  for (let at = 0; at <= text.length; at++) {
+    for (let digit = 0; digit <= 9; digit++) if (plausible(text.slice(0, at) + digit + text.slice(at))) return true;
+  }
+  return false;
+}
+
+/**
+ * The end of a number near the frame (within EDGE_MARGIN of the long side),
+ * where it may go on beyond it: the end facing that edge, or either when the
+ * edge runs along the number (a top or bottom edge of an upright one).
+ */
+function frameEdgeEnd(box: RotatedRect, width: number, height: number): LineEnd | "either" | undefined {
   const margin = Math.max(width, height) * EDGE_MARGIN;
   const b = boundsOf(box);
-  return b.left < margin || b.top < margin || b.right > width - margin || b.bottom > height - margin;
+  // Outward directions of the edges the box touches, against the number's reading direction.
+  const outward = [
+    ...(b.left < margin ? [[-1, 0]] : []),
+    ...(b.right > width - margin ? [[1, 0]] : []),
+    ...(b.top < margin ? [[0, -1]] : []),
+    ...(b.bottom > height - margin ? [[0, 1]] : []),
+  ];
+  if (!outward.length) return undefined;
+  const ends = new Set(
+    outward.map(([x, y]) => x * Math.cos(box.angle) + y * Math.sin(box.angle)).map((d) => (d > 0.5 ? "end" : d < -0.5 ? "start" : "either")),
+  );
+  return ends.size === 1 ? [...ends][0] : "either";
 }
+
+/** Two signs of where a digit went: the same end, or either. */
+const bothEnds = (a: LineEnd | "either" | undefined, b: LineEnd | "either" | undefined) => (!a ? b : !b || a === b ? a : "either");
 
 /**
  * Turns a photo's text lines into bib candidates: one number of the race's
@@ -148,9 +189,9 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
   const numbers = lines.filter((l) => plausible(numberText(l.text))).map((l) => ({ ...l, text: numberText(l.text) }));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
-  const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[], printed: boolean) => {
+  const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[], printed: boolean, gone?: BibCandidate["gone"]) => {
     const seen = best.get(bib);
-    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}) });
+    if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}), ...(gone ? { gone } : {}) });
   };
   for (const line of numbers) {
     if (words.some((w) => sameLine(w.box, line.box, 0.5))) continue;
@@ -186,17 +227,26 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       confidence *= 0.5;
       consider(Number(other), Math.min(confidence, wideScore * 0.5), line.box, ["unstable"], printed);
     }
-    if (printed && text === line.text && offCentre(line, text.length, prints) >= OFF_CENTRE) {
+    // Signs that a digit is gone (covered, or cut by the frame), when one can be.
+    const partial = mayBePartial(text, plausible);
+    let gone: BibCandidate["gone"];
+    const off = partial && printed && text === line.text ? offCentre(line, text.length, prints) : 0;
+    if (Math.abs(off) >= OFF_CENTRE) {
       doubts.push("off-centre");
       confidence *= 0.5;
+      gone = off > 0 ? "end" : "start";
     }
-    if (rules.prints && prints.some((p) => cutWithPrint(line.box, p, lines, rules.prints!))) {
+    const cut = partial && rules.prints ? prints.map((p) => cutWithPrint(line.box, p, lines, rules.prints!)).find(Boolean) : undefined;
+    if (cut) {
       doubts.push("cut-print");
       confidence *= 0.5;
+      gone = bothEnds(gone, cut);
     }
-    if (nearFrameEdge(line.box, frame.width, frame.height)) {
+    const edge = partial ? frameEdgeEnd(line.box, frame.width, frame.height) : undefined;
+    if (edge) {
       doubts.push("frame-edge");
       confidence *= 0.5;
+      gone = bothEnds(gone, edge);
     }
     // A race year or a sponsor's number beside a much bigger number on the same bib.
     const dwarfed = numbers.some(
@@ -209,7 +259,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       doubts.push("small-print");
       confidence *= 0.4;
     }
-    consider(Number(text), confidence, line.box, doubts, printed);
+    consider(Number(text), confidence, line.box, doubts, printed, gone);
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

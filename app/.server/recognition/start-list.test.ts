@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
-import { listEvidence, oneEditAway, parseStartListCsv } from "./start-list.ts";
+import { listEvidence, oneDigitMore, oneEditAway, parseStartListCsv } from "./start-list.ts";
 import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
 
 describe("start list file", () => {
@@ -49,6 +49,25 @@ describe("one digit away", () => {
   });
 });
 
+describe("what a reading with a digit gone may be", () => {
+  it("adds one digit at the end that went, or anywhere when either could have", () => {
+    expect(oneDigitMore(27, "end")).toEqual([270, 271, 272, 273, 274, 275, 276, 277, 278, 279]);
+    expect(oneDigitMore(27, "start")).toEqual([127, 227, 327, 427, 527, 627, 727, 827, 927]);
+    expect(oneDigitMore(27)).toEqual(expect.arrayContaining([207, 217, 297, 127, 279]));
+    expect(oneDigitMore(27)).not.toContain(28);
+  });
+
+  it("names the registered bibs a partial reading may be the rest of, registered or not itself", () => {
+    // 2652, 2777, 2778, 1287 registered; "277" at the right edge of the frame.
+    const registered = new Set([31, 331, 2652, 2777, 2778, 2787, 1287, 1277]);
+    expect(listEvidence(277, registered, "end")).toEqual({ kind: "unregistered", near: [2777, 2778] });
+    // Anywhere, too many to pick from: 1277, 2777, 2778, 2787 and more would fit.
+    expect(listEvidence(277, registered, "either")).toEqual({ kind: "unregistered", near: [] });
+    expect(listEvidence(31, registered, "start")).toEqual({ kind: "registered", longer: [331] });
+    expect(listEvidence(31, registered)).toEqual({ kind: "registered" });
+  });
+});
+
 describe("the start list as recognition's prior", () => {
   const frame = { width: 2400, height: 1600 };
   const line = (text: string, cx: number, conf = 0.99): TextReading => ({
@@ -91,6 +110,16 @@ describe("the start list as recognition's prior", () => {
       [1208, "pending"],
     ]);
     expect(decisions[1].confidence).toBeLessThan(decisions[0].confidence / 2);
+  });
+
+  it("offers the registered bib that a number cut by the frame may be the rest of, though the rest is registered too", () => {
+    // "31" of 331 at the left edge: the first digit went beyond the frame.
+    const decisions = decidePhoto([line("31", 40)], frame, null, race([31, 331, 1331, 5000]));
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [31, "pending"],
+      [331, "pending"],
+    ]);
+    expect(decisions[1].doubts).toEqual(["frame-edge", "near-registered"]);
   });
 
   it("keeps a plain reading of a bib over the guess that a nearby reading gives the same number", () => {

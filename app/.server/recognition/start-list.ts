@@ -1,4 +1,5 @@
 import { splitCsv } from "../csv.ts";
+import type { LineEnd } from "./geometry.ts";
 
 // The organiser's start list (bib, name, distance, team): the race's registered
 // bibs. It is recognition's strongest prior: a reading that is no registered
@@ -62,19 +63,28 @@ export function parseStartListCsv(text: string): StartListParse {
   return { entrants, errors };
 }
 
+const asBibs = (texts: Iterable<string>, except: string) => [...new Set(texts)].filter((t) => t !== except && /^[1-9]\d*$/.test(t)).map(Number);
+
+/**
+ * Every number `bib` with one more digit (no leading zero): what it was before
+ * a digit was covered or cut off, at its start, its end, or anywhere.
+ */
+export function oneDigitMore(bib: number, at: LineEnd | "either" = "either"): number[] {
+  const text = String(bib);
+  const places = at === "start" ? [0] : at === "end" ? [text.length] : [...Array(text.length + 1).keys()];
+  const out = places.flatMap((i) => [...Array(10).keys()].map((d) => text.slice(0, i) + d + text.slice(i)));
+  return asBibs(out, text);
+}
+
 /** Every number one digit away from `bib`: one digit changed, dropped or added (no leading zero). */
 export function oneEditAway(bib: number): number[] {
   const text = String(bib);
-  const out = new Set<string>();
-  for (let i = 0; i <= text.length; i++) {
-    for (let d = 0; d <= 9; d++) {
-      out.add(text.slice(0, i) + d + text.slice(i)); // added
-      if (i < text.length) out.add(text.slice(0, i) + d + text.slice(i + 1)); // changed
-    }
-    if (i < text.length) out.add(text.slice(0, i) + text.slice(i + 1)); // dropped
+  const out = oneDigitMore(bib).map(String);
+  for (let i = 0; i < text.length; i++) {
+    for (let d = 0; d <= 9; d++) out.push(text.slice(0, i) + d + text.slice(i + 1)); // changed
+    out.push(text.slice(0, i) + text.slice(i + 1)); // dropped
   }
-  out.delete(text);
-  return [...out].filter((t) => /^[1-9]\d*$/.test(t)).map(Number);
+  return asBibs(out, text);
 }
 
 /** More registered bibs than this one digit away and the reading says too little to offer any. */
@@ -83,13 +93,20 @@ export const MAX_NEAR = 3;
 /**
  * What the start list says of a reading: registered; or not, with the
  * registered bibs one digit away (a covered, cut or misread digit) when there
- * are at most MAX_NEAR of them, for a person to pick from.
+ * are at most MAX_NEAR of them, for a person to pick from. `gone`: the reading
+ * shows signs of a digit gone (frame edge, cut or off-centre print) at that
+ * end; then the registered bibs it may be the rest of are named even when the
+ * reading is registered itself ("31" of 331 with both on the list).
  */
-export type ListEvidence = { kind: "unknown" } | { kind: "registered" } | { kind: "unregistered"; near: number[] };
+export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: number[] } | { kind: "unregistered"; near: number[] };
 
-export function listEvidence(bib: number, registered: ReadonlySet<number>): ListEvidence {
+export function listEvidence(bib: number, registered: ReadonlySet<number>, gone?: LineEnd | "either"): ListEvidence {
   if (registered.size === 0) return { kind: "unknown" };
-  if (registered.has(bib)) return { kind: "registered" };
-  const near = oneEditAway(bib).filter((b) => registered.has(b));
-  return { kind: "unregistered", near: near.length <= MAX_NEAR ? near.sort((a, b) => a - b) : [] };
+  // What is left of a covered or cut bib lacks a digit, often at a known end: far fewer neighbours to pick from.
+  const few = (bibs: number[]) => {
+    const listed = bibs.filter((b) => registered.has(b));
+    return listed.length <= MAX_NEAR ? listed.sort((a, b) => a - b) : [];
+  };
+  if (registered.has(bib)) return gone ? { kind: "registered", longer: few(oneDigitMore(bib, gone)) } : { kind: "registered" };
+  return { kind: "unregistered", near: few(gone ? oneDigitMore(bib, gone) : oneEditAway(bib)) };
 }
