@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { asDigits, greedyDecode } from "./ctc-decode.ts";
+import { asDigits, greedyDecode, numberOf } from "./ctc-decode.ts";
 
 it("collapses repeats, drops blanks and keeps each character's best probability", () => {
   const alphabet = ["", "1", "2", "K"];
@@ -38,4 +38,9 @@ it("reads a number whose one letter the reader was unsure of as digits, never dr
   const sure = [row({ 1: 0.95 }), row({ 4: 0.95 })];
   const sureProbs = Float32Array.from(sure.flat());
   expect(asDigits(greedyDecode(sureProbs, 2, alphabet.length, alphabet), sureProbs, 2, alphabet.length, alphabet)).toBeUndefined();
+});
+
+it("keeps each digit's confidence and drops the marks a pin or the paper's edge adds around a number", () => {
+  expect(numberOf({ text: "-749.", confidences: [0.3, 0.99, 0.98, 0.97, 0.4] })).toEqual({ text: "749", confidences: [0.99, 0.98, 0.97] });
+  expect(numberOf({ text: "1 2", confidences: [0.9, 0.8, 0.7] })).toEqual({ text: "1 2", confidences: [0.9, 0.8, 0.7] });
 });

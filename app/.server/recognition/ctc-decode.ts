@@ -40,6 +40,13 @@ const EDGE_MARKS = /^[\s.,:;'`´·_-]+|[\s.,:;'`´·_-]+$/g;
 /** A line's text without the dots, commas and dashes a pin, a crease or the paper's edge adds at either end ("1046." is 1046). */
 export const numberText = (text: string) => text.replace(EDGE_MARKS, "");
 
+/** numberText with the reader's confidence in each character kept: how sure it was of the number, not of a pin beside it. */
+export function numberOf(line: DecodedLine): DecodedLine {
+  const text = numberText(line.text);
+  const start = line.text.indexOf(text);
+  return { text, confidences: line.confidences.slice(start, start + text.length) };
+}
+
 /** Below this a letter among digits is the reader hesitating ("145C", "B42"), not a word. */
 const SURE_LETTER = 0.9;
 

@@ -120,6 +120,10 @@ describe("bib plausibility", () => {
     const [c] = bibCandidates([{ ...line("512"), confidences: [0.99, 0.62, 0.97] }], frame);
     expect(c.confidence).toBeCloseTo(0.62, 2);
     expect(c.doubts).toContain("low-score");
+    // A pin's dot beside the number is no character of it: "1380." read surely is a sure 1380.
+    const [dotted] = bibCandidates([{ ...line("1380."), confidences: [0.99, 0.98, 0.99, 0.97, 0.41] }], frame);
+    expect(dotted).toMatchObject({ bib: 1380, doubts: [] });
+    expect(dotted.confidence).toBeCloseTo(0.97, 2);
   });
 
   it("doubts numbers at the frame edge and small print beside a bigger number", () => {

@@ -1,6 +1,6 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
 import { cutWithPrint } from "./bib-print.ts";
-import { numberText } from "./ctc-decode.ts";
+import { numberOf, numberText } from "./ctc-decode.ts";
 import { alongLine, boundsOf, type LineEnd, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
@@ -186,7 +186,7 @@ const bothEnds = (a: LineEnd | "either" | undefined, b: LineEnd | "either" | und
  */
 export function bibCandidates(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
   const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
-  const numbers = lines.filter((l) => plausible(numberText(l.text))).map((l) => ({ ...l, text: numberText(l.text) }));
+  const numbers = lines.filter((l) => plausible(numberText(l.text))).map((l) => ({ ...l, ...numberOf(l) }));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
   const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[], printed: boolean, gone?: BibCandidate["gone"]) => {
@@ -203,7 +203,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     let text = line.text;
     let confidence = Math.min(...line.confidences) * detection;
     const other = rival(line, plausible);
-    const wideScore = line.wide ? Math.min(...line.wide.confidences) * detection : 0;
+    const wideScore = line.wide ? Math.min(...numberOf(line.wide).confidences) * detection : 0;
     const nested = other !== undefined && (other.includes(text) || text.includes(other));
     // The reading taken over the other, whose number waits for a person. When
     // one holds the other, the longer: the wider cut shows a digit the
