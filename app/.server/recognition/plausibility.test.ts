@@ -146,6 +146,15 @@ describe("bib plausibility", () => {
     expect(bibCandidates([line("150", { cy: 1580 })], frame, rules)[0].gone).toBe("either");
   });
 
+  it("leaves a number read between a bib's print, where the detector saw none, to a person", () => {
+    const [c] = bibCandidates([{ ...line("7", { h: 180 }), between: true }], frame);
+    expect(c).toMatchObject({ bib: 7, doubts: ["between-print"], reviewOnly: true });
+    // The same number read plainly elsewhere in the photo stands on that reading.
+    const both = bibCandidates([{ ...line("27", { h: 180 }), between: true, confidences: [0.8, 0.8] }, line("27", { cx: 400 })], frame);
+    expect(both).toMatchObject([{ bib: 27, doubts: [] }]);
+    expect(both[0].reviewOnly).toBeUndefined();
+  });
+
   it("knows which readings can be a longer bib with a digit gone", () => {
     const upTo2999 = (text: string) => /^[1-9][0-9]*$/.test(text) && Number(text) <= 2999;
     expect(mayBePartial("501", upTo2999)).toBe(true);

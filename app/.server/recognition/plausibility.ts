@@ -10,6 +10,7 @@ export type Doubt =
   | "frame-edge"
   | "off-centre"
   | "cut-print"
+  | "between-print"
   | "small-print"
   | "year"
   | "unstable"
@@ -193,8 +194,14 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     const seen = best.get(bib);
     if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}), ...(gone ? { gone } : {}) });
   };
+  // Read where the detector saw nothing: the box is the gap between the print, so nothing tells a digit gone; a person looks.
+  for (const line of numbers.filter((l) => l.between)) {
+    const confidence = Math.min(...line.confidences) * Math.min(1, line.detectionScore / 0.9);
+    const bib = Number(line.text);
+    if (!best.has(bib)) best.set(bib, { bib, confidence, box: line.box, doubts: ["between-print"], reviewOnly: true });
+  }
   for (const line of numbers) {
-    if (words.some((w) => sameLine(w.box, line.box, 0.5))) continue;
+    if (line.between || words.some((w) => sameLine(w.box, line.box, 0.5))) continue;
 
     const doubts: Doubt[] = [];
     const prints = printAround(line, lines);

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { asDigits, greedyDecode, numberText } from "./ctc-decode.ts";
 import { boundsOf, findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
+import { printGaps, type Read } from "./print-gaps.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
 import type { OcrModels } from "./models.ts";
 
@@ -48,6 +49,8 @@ export type TextReading = {
   box: RotatedRect;
   /** A number read again from a wider cut: a digit the detector's box clipped shows up here. */
   wide?: { text: string; confidences: number[] };
+  /** Read between a bib's print lines where the detector saw no text (printGaps): the box is the gap, not the number. */
+  between?: true;
 };
 
 /** `signature`: the photo's colours on a coarse grid (see bursts.ts), to find the same runner in the next frame. */
@@ -73,6 +76,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
 
   const rects = await detect(models, source, settings);
   const lines: TextReading[] = [];
+  const read: Read[] = [];
   for (const { rect, score } of rects) {
     const decoded = await recognize(models, source, rect);
     if (!decoded.text) continue;
@@ -83,6 +87,12 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
       line.wide = { text: again.text, confidences: again.confidences };
     }
     lines.push(line);
+    read.push({ rect, text: decoded.text, score });
+  }
+  for (const gap of printGaps(read)) {
+    const decoded = await recognize(models, source, gap.rect);
+    if (!/^[0-9]+$/.test(numberText(decoded.text))) continue;
+    lines.push({ ...decoded, detectionScore: gap.score, box: scaleRect(gap.rect, scale), between: true });
   }
   return { width, height, lines, signature: await colourSignature(source) };
 }
