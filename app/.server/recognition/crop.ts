@@ -31,7 +31,7 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
     CACHE.set(key, cached);
     return cached;
   }
-  const jpeg = await cut(storage, originalKey, box, width);
+  const jpeg = await cropAround(await storage.get(originalKey), box, width);
   CACHE.set(key, jpeg);
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
   return jpeg;
@@ -41,12 +41,10 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
 const CACHE_SIZE = 400;
 const CACHE = new Map<string, Buffer>();
 
-async function cut(storage: Storage, originalKey: string, box: BibBox, width: number): Promise<Buffer> {
+/** The number in `box` (upright pixels of `photo`) with about a bib's worth of context around it, level, as a JPEG `width` wide. */
+export async function cropAround(photo: Buffer, box: BibBox, width: number): Promise<Buffer> {
   // The box is in upright pixels: apply the camera's orientation first (kept as raw pixels, not encoded again).
-  const upright = await sharp(await storage.get(originalKey))
-    .rotate()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const upright = await sharp(photo).rotate().raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h, channels } = upright.info;
   // The number plus about a bib's worth of context around it.
   const b = boundsOf({ ...box, width: box.width * 1.5, height: box.height * 2.4 });
@@ -54,8 +52,13 @@ async function cut(storage: Storage, originalKey: string, box: BibBox, width: nu
   const top = Math.max(0, Math.floor(b.top));
   const right = Math.min(w, Math.ceil(b.right));
   const bottom = Math.min(h, Math.ceil(b.bottom));
-  return sharp(upright.data, { raw: { width: w, height: h, channels } })
+  const region = await sharp(upright.data, { raw: { width: w, height: h, channels } })
     .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Turned in a second pipeline: chained with the turn and the resize, the cut was taken from the turned
+  // photo, and a tilted number slid out of its crop (crop.test.ts).
+  return sharp(region.data, { raw: { width: region.info.width, height: region.info.height, channels: region.info.channels } })
     .rotate((-box.angle * 180) / Math.PI, { background: "#ffffff" })
     .resize({ width, withoutEnlargement: false })
     .jpeg({ quality: 85 })
