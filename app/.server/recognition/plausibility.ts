@@ -175,6 +175,9 @@ function frameEdgeEnd(box: RotatedRect, width: number, height: number): LineEnd 
   return ends.size === 1 ? [...ends][0] : "either";
 }
 
+/** The detector's word on a box: full from a score of 0.9, less below (PaddleOCR keeps boxes from 0.6). */
+const detectionWeight = (line: TextReading) => Math.min(1, line.detectionScore / 0.9);
+
 /** Two signs of where a digit went: the same end, or either. */
 const bothEnds = (a: LineEnd | "either" | undefined, b: LineEnd | "either" | undefined) => (!a ? b : !b || a === b ? a : "either");
 
@@ -196,7 +199,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
   };
   // Read where the detector saw nothing: the box is the gap between the print, so nothing tells a digit gone; a person looks.
   for (const line of numbers.filter((l) => l.between)) {
-    const confidence = Math.min(...line.confidences) * Math.min(1, line.detectionScore / 0.9);
+    const confidence = Math.min(...line.confidences) * detectionWeight(line);
     const bib = Number(line.text);
     if (!best.has(bib)) best.set(bib, { bib, confidence, box: line.box, doubts: ["between-print"], reviewOnly: true });
   }
@@ -206,7 +209,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     const doubts: Doubt[] = [];
     const prints = printAround(line, lines);
     const printed = prints.length > 0;
-    const detection = Math.min(1, line.detectionScore / 0.9);
+    const detection = detectionWeight(line);
     let text = line.text;
     let confidence = Math.min(...line.confidences) * detection;
     const other = rival(line, plausible);
