@@ -58,10 +58,9 @@ const SURE_LETTER = 0.9;
  * a sure one keeps the line as read: undefined.
  */
 export function asDigits(plain: DecodedLine, probs: Float32Array, steps: number, classes: number, alphabet: string[]): DecodedLine | undefined {
-  const core = numberText(plain.text);
-  const start = plain.text.indexOf(core);
-  const letters = [...core].map((ch, i) => ({ ch, p: plain.confidences[start + i] })).filter(({ ch }) => !/[0-9]/.test(ch));
-  if (letters.length !== 1 || core.length < 2 || letters[0].p >= SURE_LETTER) return undefined;
+  const core = numberOf(plain);
+  const letters = [...core.text].map((ch, i) => ({ ch, p: core.confidences[i] })).filter(({ ch }) => !/[0-9]/.test(ch));
+  if (letters.length !== 1 || core.text.length < 2 || letters[0].p >= SURE_LETTER) return undefined;
   const decoded = greedyDecode(probs, steps, classes, alphabet, (c) => /^[0-9]$/.test(alphabet[c] ?? ""));
-  return decoded.text.length === core.length ? decoded : undefined;
+  return decoded.text.length === core.text.length ? decoded : undefined;
 }

@@ -170,6 +170,8 @@ export function sameLine(a: RotatedRect, b: RotatedRect, maxGap: number): boolea
 
 /** One end of a line of text, in its reading direction (left to right when upright). */
 export type LineEnd = "start" | "end";
+/** One end, or either when nothing tells which. */
+export type EitherEnd = LineEnd | "either";
 
 /** How far along `rect`'s own line (its angle) the centre of `other` lies from its centre: signed, in pixels. */
 export const alongLine = (rect: RotatedRect, other: RotatedRect) => (other.cx - rect.cx) * Math.cos(rect.angle) + (other.cy - rect.cy) * Math.sin(rect.angle);

@@ -1,7 +1,7 @@
 import { inRanges, type BibRange } from "../../domain/bibs.ts";
 import { cutWithPrint } from "./bib-print.ts";
 import { numberOf, numberText } from "./ctc-decode.ts";
-import { alongLine, boundsOf, type LineEnd, type RotatedRect, sameLine } from "./geometry.ts";
+import { alongLine, boundsOf, type EitherEnd, type RotatedRect, sameLine } from "./geometry.ts";
 import type { TextReading } from "./read-text.ts";
 
 /** Why a candidate's confidence was lowered; shown beside it in the review queue. */
@@ -34,7 +34,7 @@ export type BibCandidate = {
   reviewOnly?: boolean;
   printed?: boolean;
   /** Where a digit of the number may be gone (frame edge, cut or off-centre print): one end, or either when the signs disagree. */
-  gone?: LineEnd | "either";
+  gone?: EitherEnd;
 };
 
 export type BibRules = {
@@ -158,7 +158,7 @@ export function mayBePartial(text: string, plausible: (text: string) => boolean)
  * where it may go on beyond it: the end facing that edge, or either when the
  * edge runs along the number (a top or bottom edge of an upright one).
  */
-function frameEdgeEnd(box: RotatedRect, width: number, height: number): LineEnd | "either" | undefined {
+function frameEdgeEnd(box: RotatedRect, width: number, height: number): EitherEnd | undefined {
   const margin = Math.max(width, height) * EDGE_MARGIN;
   const b = boundsOf(box);
   // Outward directions of the edges the box touches, against the number's reading direction.
@@ -179,7 +179,7 @@ function frameEdgeEnd(box: RotatedRect, width: number, height: number): LineEnd 
 const detectionWeight = (line: TextReading) => Math.min(1, line.detectionScore / 0.9);
 
 /** Two signs of where a digit went: the same end, or either. */
-const bothEnds = (a: LineEnd | "either" | undefined, b: LineEnd | "either" | undefined) => (!a ? b : !b || a === b ? a : "either");
+const bothEnds = (a: EitherEnd | undefined, b: EitherEnd | undefined) => (!a ? b : !b || a === b ? a : "either");
 
 /**
  * Turns a photo's text lines into bib candidates: one number of the race's
@@ -190,7 +190,7 @@ const bothEnds = (a: LineEnd | "either" | undefined, b: LineEnd | "either" | und
  */
 export function bibCandidates(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
   const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
-  const numbers = lines.filter((l) => plausible(numberText(l.text))).map((l) => ({ ...l, ...numberOf(l) }));
+  const numbers = lines.map((l) => ({ ...l, ...numberOf(l) })).filter((l) => plausible(l.text));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
   const consider = (bib: number, confidence: number, box: RotatedRect, doubts: Doubt[], printed: boolean, gone?: BibCandidate["gone"]) => {

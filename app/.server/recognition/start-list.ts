@@ -1,5 +1,5 @@
 import { splitCsv } from "../csv.ts";
-import type { LineEnd } from "./geometry.ts";
+import type { EitherEnd } from "./geometry.ts";
 
 // The organiser's start list (bib, name, distance, team): the race's registered
 // bibs. It is recognition's strongest prior: a reading that is no registered
@@ -69,7 +69,7 @@ const asBibs = (texts: Iterable<string>, except: string) => [...new Set(texts)].
  * Every number `bib` with one more digit (no leading zero): what it was before
  * a digit was covered or cut off, at its start, its end, or anywhere.
  */
-export function oneDigitMore(bib: number, at: LineEnd | "either" = "either"): number[] {
+export function oneDigitMore(bib: number, at: EitherEnd = "either"): number[] {
   const text = String(bib);
   const places = at === "start" ? [0] : at === "end" ? [text.length] : [...Array(text.length + 1).keys()];
   const out = places.flatMap((i) => [...Array(10).keys()].map((d) => text.slice(0, i) + d + text.slice(i)));
@@ -100,7 +100,7 @@ export const MAX_NEAR = 3;
  */
 export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: number[] } | { kind: "unregistered"; near: number[] };
 
-export function listEvidence(bib: number, registered: ReadonlySet<number>, gone?: LineEnd | "either"): ListEvidence {
+export function listEvidence(bib: number, registered: ReadonlySet<number>, gone?: EitherEnd): ListEvidence {
   if (registered.size === 0) return { kind: "unknown" };
   // What is left of a covered or cut bib lacks a digit, often at a known end: far fewer neighbours to pick from.
   const few = (bibs: number[]) => {
