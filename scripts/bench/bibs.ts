@@ -259,6 +259,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
         detectLongSide: Number(values.detect),
         sourceLongSide: Number(values.source),
         zoom: Number(values.zoom),
+        smallText: Number(values.small),
+        zoomWindows: Number(values.windows),
       });
       readings = run.readings;
       console.log(
