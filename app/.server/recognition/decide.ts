@@ -69,7 +69,9 @@ function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
   const [reading, others] = evidence.kind === "registered" ? [c, evidence.longer ?? []] : [{ ...doubted(c, "unregistered"), reviewOnly: true }, evidence.near];
   // Several candidates share the reading's confidence: each is that much less likely.
   const share = NEAR_SHARE / others.length;
-  return [reading, ...others.map((near) => ({ ...doubted(c, "near-registered"), bib: near, confidence: c.confidence * share, reviewOnly: true }))];
+  // A reading with a digit gone brings the bibs one digit longer at that end; otherwise one digit differs.
+  const why = c.gone ? "longer-registered" : "near-registered";
+  return [reading, ...others.map((near) => ({ ...doubted(c, why), bib: near, confidence: c.confidence * share, reviewOnly: true }))];
 }
 
 /**

@@ -19,6 +19,7 @@ export type Doubt =
   | "short"
   | "unregistered"
   | "near-registered"
+  | "longer-registered"
   | "burst"
   | "scenery";
 

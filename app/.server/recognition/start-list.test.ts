@@ -119,7 +119,7 @@ describe("the start list as recognition's prior", () => {
       [31, "pending"],
       [331, "pending"],
     ]);
-    expect(decisions[1].doubts).toEqual(["frame-edge", "near-registered"]);
+    expect(decisions[1].doubts).toEqual(["frame-edge", "longer-registered"]);
   });
 
   it("keeps a plain reading of a bib over the guess that a nearby reading gives the same number", () => {

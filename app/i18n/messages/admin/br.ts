@@ -381,6 +381,7 @@ const adminBr = {
       short: "um só dígito",
       unregistered: "não está na lista de inscritos",
       "near-registered": "a um dígito da leitura (dígito coberto ou cortado)",
+      "longer-registered": "a leitura com um dígito a mais onde pode estar coberto ou cortado",
       burst: "lido em outra foto da mesma sequência",
       year: "parece um ano (de uma faixa ou da corrida)",
     },

@@ -378,6 +378,7 @@ const adminEn = {
       short: "a single digit",
       unregistered: "not on the start list",
       "near-registered": "one digit away from the reading (a covered or cut digit)",
+      "longer-registered": "the reading with one digit more where it may be covered or cut",
       burst: "read in another frame of the same burst",
       year: "looks like a year (a banner's or the race's)",
     },

@@ -379,6 +379,7 @@ const adminEs = {
       short: "un solo dígito",
       unregistered: "no está en la lista de inscriptos",
       "near-registered": "a un dígito de lo leído (dígito tapado o cortado)",
+      "longer-registered": "lo leído con un dígito más donde puede estar tapado o cortado",
       burst: "leído en otra foto de la misma ráfaga",
       year: "parece un año (de un cartel o de la carrera)",
     },
