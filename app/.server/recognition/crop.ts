@@ -43,16 +43,19 @@ const CACHE = new Map<string, Buffer>();
 
 /** The number in `box` (upright pixels of `photo`) with about a bib's worth of context around it, level, as a JPEG `width` wide. */
 export async function cropAround(photo: Buffer, box: BibBox, width: number): Promise<Buffer> {
-  // The box is in upright pixels: apply the camera's orientation first (kept as raw pixels, not encoded again).
-  const upright = await sharp(photo).rotate().raw().toBuffer({ resolveWithObject: true });
-  const { width: w, height: h, channels } = upright.info;
+  // The box is in upright pixels: the cut is taken after the camera's orientation is applied. Only the
+  // cut is kept in memory (a 45 MP photo decoded whole is 135 MB of pixels).
+  const meta = await sharp(photo).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const w = turned ? meta.height : meta.width;
+  const h = turned ? meta.width : meta.height;
   // The number plus about a bib's worth of context around it.
   const b = boundsOf({ ...box, width: box.width * 1.5, height: box.height * 2.4 });
-  const left = Math.max(0, Math.floor(b.left));
-  const top = Math.max(0, Math.floor(b.top));
+  const left = Math.min(Math.max(0, Math.floor(b.left)), w - 1);
+  const top = Math.min(Math.max(0, Math.floor(b.top)), h - 1);
   const right = Math.min(w, Math.ceil(b.right));
   const bottom = Math.min(h, Math.ceil(b.bottom));
-  const region = await sharp(upright.data, { raw: { width: w, height: h, channels } })
+  const region = await sharp(photo, { autoOrient: true })
     .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
     .raw()
     .toBuffer({ resolveWithObject: true });
