@@ -13,11 +13,11 @@ export const CALIBRATION_MEASURED = "2026-11-27";
 // too few photos to count as scenery) are read as confidently as bibs, so a
 // higher threshold buys little precision; a start list buys more.
 export const CALIBRATION: CalibrationRow[] = [
-  { threshold: 0.6, precision: 0.916, recall: 0.89, precisionWithList: 0.962 },
-  { threshold: 0.7, precision: 0.922, recall: 0.879, precisionWithList: 0.965 },
-  { threshold: 0.8, precision: 0.929, recall: 0.879, precisionWithList: 0.965 },
-  { threshold: 0.85, precision: 0.932, recall: 0.869, precisionWithList: 0.968 },
-  { threshold: 0.9, precision: 0.931, recall: 0.862, precisionWithList: 0.968 },
-  { threshold: 0.95, precision: 0.941, recall: 0.855, precisionWithList: 0.968 },
-  { threshold: 0.98, precision: 0.948, recall: 0.837, precisionWithList: 0.967 },
+  { threshold: 0.6, precision: 0.93, recall: 0.897, precisionWithList: 0.962 },
+  { threshold: 0.7, precision: 0.933, recall: 0.887, precisionWithList: 0.965 },
+  { threshold: 0.8, precision: 0.943, recall: 0.887, precisionWithList: 0.969 },
+  { threshold: 0.85, precision: 0.943, recall: 0.879, precisionWithList: 0.969 },
+  { threshold: 0.9, precision: 0.943, recall: 0.872, precisionWithList: 0.969 },
+  { threshold: 0.95, precision: 0.949, recall: 0.862, precisionWithList: 0.968 },
+  { threshold: 0.98, precision: 0.952, recall: 0.844, precisionWithList: 0.967 },
 ];

@@ -37,8 +37,11 @@ export const DEFAULT_READ_SETTINGS: ReadSettings = {
   unclipRatio: 1.5,
   minBoxHeight: 6,
   zoom: 2.5,
-  smallText: 12,
-  zoomWindows: 6,
+  // Tuning split (300 photos): auto recall 0.870 → 0.879 against 12 px and 6 windows, the same
+  // precision, for 11 % more detector pixels (1.56 → 1.73 MP a photo). 36 px or 16 windows gave the
+  // same; a zoom of 2 or 3 less. (The bench's --small and --windows had not reached the reader before.)
+  smallText: 28,
+  zoomWindows: 10,
 };
 
 /** A line of text read from one detected box; `box` in the photo's own pixels. */
