@@ -97,6 +97,9 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
     const op = { id: operatorId };
     const before = await statusOf(db, await slugOf(folder));
     let last = 0;
+    // Progress is written one update after another, and the last one before the run's end: on a
+    // PostgreSQL pool a progress update left running could otherwise land after the final one.
+    let progressSaved = Promise.resolve();
     let report: ImportReport;
     try {
       report = await importFolder(
@@ -107,13 +110,14 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
           const now = Date.now();
           if (now - last < PROGRESS_EVERY_MS && done < total) return;
           last = now;
-          void patchRun(db, runId, { progress: { done, total, file } }).catch((error: unknown) =>
-            logger.warn({ err: error, runId }, "import progress not saved"),
-          );
+          progressSaved = progressSaved
+            .then(() => patchRun(db, runId, { progress: { done, total, file } }))
+            .catch((error: unknown) => logger.warn({ err: error, runId }, "import progress not saved"));
         },
         operatorId,
       );
     } catch (error) {
+      await progressSaved;
       const reason = error instanceof Error ? error.message : String(error);
       // Only a wrong race.json or photos.csv is final: the operator must fix the folder. Anything
       // else (the database, a disk, another import of the same folder) is retried by the queue.
@@ -130,6 +134,7 @@ export function importJob(db: Db, storage: Storage, logger: Logger, onPublished:
       duplicates: report.duplicates,
       broken: report.broken,
     };
+    await progressSaved;
     await patchRun(db, runId, { progress: { done: report.total, total: report.total, file: "" }, report: summary });
     await audit(db, op, "race.import", {
       folder,
