@@ -32,8 +32,7 @@ export async function probe(image: Buffer): Promise<ImageInfo> {
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageTooLarge(meta.width, meta.height);
   // Decode fully once: a truncated JPEG has a valid header but fails here.
   await untrusted(image, { failOn: "truncated" }).resize(8).toBuffer();
-  const swap = (meta.orientation ?? 1) >= 5;
-  return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  return { width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 
 type Watermarked = { data: Buffer; width: number; height: number };

@@ -45,10 +45,7 @@ const CACHE = new Map<string, Buffer>();
 export async function cropAround(photo: Buffer, box: BibBox, width: number): Promise<Buffer> {
   // The box is in upright pixels: the cut is taken after the camera's orientation is applied. Only the
   // cut is kept in memory (a 45 MP photo decoded whole is 135 MB of pixels).
-  const meta = await sharp(photo).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const w = turned ? meta.height : meta.width;
-  const h = turned ? meta.width : meta.height;
+  const { width: w, height: h } = (await sharp(photo).metadata()).autoOrient;
   // The number plus about a bib's worth of context around it.
   const b = boundsOf({ ...box, width: box.width * 1.5, height: box.height * 2.4 });
   const left = Math.min(Math.max(0, Math.floor(b.left)), w - 1);

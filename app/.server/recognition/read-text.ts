@@ -68,10 +68,7 @@ type Raw = { data: Buffer; width: number; height: number };
 
 /** Detects every text box in a photo and reads each box on its own. */
 export async function readPhoto(models: OcrModels, image: Buffer, settings: ReadSettings = DEFAULT_READ_SETTINGS): Promise<PhotoReading> {
-  const meta = await sharp(image).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = turned ? meta.height : meta.width;
-  const height = turned ? meta.width : meta.height;
+  const { width, height } = (await sharp(image).metadata()).autoOrient;
   const source = await toRaw(
     sharp(image).rotate().resize({ width: settings.sourceLongSide, height: settings.sourceLongSide, fit: "inside", withoutEnlargement: true }),
   );
