@@ -110,6 +110,17 @@ async function toRaw(image: Sharp): Promise<Raw> {
   return { data, width: info.width, height: info.height };
 }
 
+/**
+ * The detector's input for each 0–255 level of the blue, green and red planes
+ * it is fed in that order: PaddleOCR's ImageNet mean and deviation, as its
+ * reference code applies them (to BGR in that order).
+ */
+const DETECTOR_LEVELS = [
+  [0.485, 0.229],
+  [0.456, 0.224],
+  [0.406, 0.225],
+].map(([mean, std]) => Float32Array.from({ length: 256 }, (_, level) => (level / 255 - mean) / std));
+
 type Detected = { rect: RotatedRect; score: number };
 type Area = { left: number; top: number; width: number; height: number };
 
@@ -170,15 +181,13 @@ async function detectIn(models: OcrModels, source: Raw, area: Area, scale: numbe
       .resize(w, h, { fit: "fill" }),
   );
 
-  // PaddleOCR feeds BGR with ImageNet mean and deviation.
   const plane = w * h;
   const input = new Float32Array(3 * plane);
-  const mean = [0.485, 0.456, 0.406];
-  const std = [0.229, 0.224, 0.225];
+  const [blue, green, red] = DETECTOR_LEVELS;
   for (let i = 0, p = 0; p < plane; p++, i += 3) {
-    input[p] = (small.data[i + 2] / 255 - mean[0]) / std[0];
-    input[plane + p] = (small.data[i + 1] / 255 - mean[1]) / std[1];
-    input[2 * plane + p] = (small.data[i] / 255 - mean[2]) / std[2];
+    input[p] = blue[small.data[i + 2]];
+    input[plane + p] = green[small.data[i + 1]];
+    input[2 * plane + p] = red[small.data[i]];
   }
   const out = await models.detection.run({ [models.detection.inputNames[0]]: models.tensor(input, [1, 3, h, w]) });
   const map = out[models.detection.outputNames[0]].data as Float32Array;
