@@ -8,8 +8,8 @@ const MODEL = { opsetImport: 8, graph: 7 } as const;
 const OPSET = { domain: 1, version: 2 } as const;
 const GRAPH = { node: 1, output: 12 } as const;
 const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5 } as const;
-const ATTRIBUTE = { name: 1, f: 2, t: 5, ints: 8, type: 20 } as const;
-const ATTRIBUTE_TYPE = { float: 1, tensor: 4 } as const;
+const ATTRIBUTE = { name: 1, f: 2, i: 3, t: 5, ints: 8, type: 20 } as const;
+const ATTRIBUTE_TYPE = { float: 1, int: 2, tensor: 4 } as const;
 const TENSOR = { dims: 1, dataType: 2, floatData: 4, name: 8, rawData: 9 } as const;
 const FLOAT = 1;
 
@@ -48,6 +48,7 @@ export function attributes(node: Node): Map<string, Attribute> {
   return out;
 }
 
+export const intOf = (attribute: Attribute | undefined) => (attribute ? Number(varints(attribute, ATTRIBUTE.i)[0]) : undefined);
 export const intsOf = (attribute: Attribute | undefined) => (attribute ? varints(attribute, ATTRIBUTE.ints).map(Number) : undefined);
 export function floatOf(attribute: Attribute | undefined): number | undefined {
   const value = attribute?.find((a) => a.field === ATTRIBUTE.f)?.value as Uint8Array | undefined;
@@ -59,6 +60,12 @@ export function floatAttribute(name: string, value: number): Attribute {
   new DataView(bytes.buffer).setFloat32(0, value, true);
   return [stringField(ATTRIBUTE.name, name), { field: ATTRIBUTE.f, wire: 5, value: bytes }, varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.float)];
 }
+export const intAttribute = (name: string, value: number): Attribute => [
+  stringField(ATTRIBUTE.name, name),
+  varintField(ATTRIBUTE.i, value),
+  varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.int),
+];
+
 function constantValue(node: Node): Constant | undefined {
   const tensorField = attributes(node)
     .get("value")
