@@ -22,9 +22,15 @@ function readNode(fields: Field[]): Node {
   return { op: strings(NODE.opType)[0] ?? "", inputs: strings(NODE.input), outputs: strings(NODE.output), fields };
 }
 
-function writeNode(node: Node): Field[] {
+/** Each node as read, to write an untouched one back as its own bytes (most of a model's bytes are its weights). */
+const asRead = new WeakMap<Node, { bytes: Uint8Array; inputs: string[]; outputs: string[]; fields: Field[] }>();
+
+function writeNode(node: Node): Uint8Array {
+  const read = asRead.get(node);
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+  if (read && read.fields === node.fields && same(read.inputs, node.inputs) && same(read.outputs, node.outputs)) return read.bytes;
   const rest = node.fields.filter((f) => f.field !== NODE.input && f.field !== NODE.output);
-  return [...node.inputs.map((name) => stringField(NODE.input, name)), ...node.outputs.map((name) => stringField(NODE.output, name)), ...rest];
+  return encode([...node.inputs.map((name) => stringField(NODE.input, name)), ...node.outputs.map((name) => stringField(NODE.output, name)), ...rest]);
 }
 
 /** A node made another operator in place (its name and outputs kept); `attributes` replace its own. */
@@ -122,7 +128,13 @@ export function readGraph(model: Uint8Array): Graph {
   let count = 0;
 
   const graph: Graph = {
-    nodes: graphFields.filter((f) => f.field === GRAPH.node).map((f) => readNode(decode(f.value as Uint8Array))),
+    nodes: graphFields
+      .filter((f) => f.field === GRAPH.node)
+      .map((f) => {
+        const node = readNode(decode(f.value as Uint8Array));
+        asRead.set(node, { bytes: f.value as Uint8Array, inputs: [...node.inputs], outputs: [...node.outputs], fields: node.fields });
+        return node;
+      }),
     constants: new Map(),
     outputs: new Set(graphFields.filter((f) => f.field === GRAPH.output).map((f) => asString(decode(f.value as Uint8Array)[0]))),
     opset,
@@ -142,7 +154,10 @@ export function readGraph(model: Uint8Array): Graph {
       // Constants first, so the graph stays in topological order.
       const nodes = [...added.filter((n) => read.has(n.outputs[0])), ...graph.nodes.filter((n) => n.op !== "Constant" || read.has(n.outputs[0]))];
       nodes.sort((a, b) => Number(b.op === "Constant") - Number(a.op === "Constant"));
-      const newGraph = [...nodes.map((n) => messageField(GRAPH.node, writeNode(n))), ...graphFields.filter((f) => f.field !== GRAPH.node)];
+      const newGraph: Field[] = [
+        ...nodes.map((n) => ({ field: GRAPH.node, wire: 2 as const, value: writeNode(n) })),
+        ...graphFields.filter((f) => f.field !== GRAPH.node),
+      ];
       return encode(
         modelFields.map((f, i) => {
           if (i === graphIndex) return messageField(MODEL.graph, newGraph);
