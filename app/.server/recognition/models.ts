@@ -29,7 +29,7 @@ async function modelPaths(): Promise<ModelPaths> {
 
 let loading: Promise<OcrModels> | undefined;
 
-/** Loads both models once per process, on first use (about 0.5 s; 60 MB of memory). */
+/** Loads both models once per process, on first use (about 0.5 s, half of it the graph rewrite; some 200 MB resident). */
 export function loadModels(options: ModelOptions = {}): Promise<OcrModels> {
   loading ??= open(options).catch((error: unknown) => {
     loading = undefined; // let the next job try again
