@@ -114,7 +114,7 @@ export type Graph = {
   addConstant(dims: number[], data: Float32Array): string;
   /** Who reads each tensor, now. */
   consumers(): Map<string, Node[]>;
-  /** The model with this graph; constants nothing reads any more are left out. */
+  /** The model with this graph; constants nothing reads (nor the graph gives out) any more are left out. */
   toBytes(): Uint8Array;
 };
 
@@ -150,7 +150,7 @@ export function readGraph(model: Uint8Array): Graph {
       return readers;
     },
     toBytes() {
-      const read = new Set(graph.nodes.flatMap((n) => n.inputs));
+      const read = new Set([...graph.nodes.flatMap((n) => n.inputs), ...graph.outputs]);
       // Constants first, so the graph stays in topological order.
       const nodes = [...added.filter((n) => read.has(n.outputs[0])), ...graph.nodes.filter((n) => n.op !== "Constant" || read.has(n.outputs[0]))];
       nodes.sort((a, b) => Number(b.op === "Constant") - Number(a.op === "Constant"));
