@@ -146,7 +146,12 @@ export function readGraph(model: Uint8Array): Graph {
     },
     consumers() {
       const readers = new Map<string, Node[]>();
-      for (const node of graph.nodes) for (const input of node.inputs) readers.set(input, [...(readers.get(input) ?? []), node]);
+      for (const node of graph.nodes)
+        for (const input of node.inputs) {
+          const list = readers.get(input);
+          if (list) list.push(node);
+          else readers.set(input, [node]);
+        }
       return readers;
     },
     toBytes() {

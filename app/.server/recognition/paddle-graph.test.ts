@@ -3,7 +3,8 @@ import path from "node:path";
 import * as ort from "onnxruntime-node";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { asString, decode, encode } from "./onnx-wire.ts";
+import { readGraph } from "./onnx-graph.ts";
+import { decode, encode } from "./onnx-wire.ts";
 import { foldPaddleGraph } from "./paddle-graph.ts";
 
 const modelFile = async (which: "detectionPath" | "recognitionPath") => {
@@ -13,12 +14,8 @@ const modelFile = async (which: "detectionPath" | "recognitionPath") => {
 
 /** Operator counts of a model's graph. */
 function operators(model: Uint8Array): Record<string, number> {
-  const graph = decode(decode(model).find((f) => f.field === 7)!.value as Uint8Array);
   const counts: Record<string, number> = {};
-  for (const node of graph.filter((f) => f.field === 1)) {
-    const op = asString(decode(node.value as Uint8Array).find((f) => f.field === 4)!);
-    counts[op] = (counts[op] ?? 0) + 1;
-  }
+  for (const { op } of readGraph(model).nodes) counts[op] = (counts[op] ?? 0) + 1;
   return counts;
 }
 

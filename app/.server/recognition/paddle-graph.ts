@@ -33,13 +33,28 @@ function scalarOf(graph: Graph, node: Node, input: string): number | undefined {
   return other?.data.length === 1 ? other.data[0] : undefined;
 }
 
-/** The lone Mul-by-scalar or Add-of-scalar reading `name`, when nothing else reads it. */
-function loneAffine(graph: Graph, name: string, users: Map<string, Node[]>) {
-  const [next, ...more] = users.get(name) ?? [];
-  if (!next || more.length || graph.outputs.has(name) || (next.op !== "Mul" && next.op !== "Add")) return undefined;
-  const value = scalarOf(graph, next, name);
+type Affine = { scale: number; shift: number };
+
+/** A Mul by a scalar or an Add of one, applied to `input`, as a scale and a shift. */
+function affineStep(graph: Graph, node: Node, input: string): Affine | undefined {
+  if (node.op !== "Mul" && node.op !== "Add") return undefined;
+  const value = scalarOf(graph, node, input);
   if (value === undefined) return undefined;
-  return { node: next, scale: next.op === "Mul" ? value : 1, shift: next.op === "Add" ? value : 0 };
+  return node.op === "Mul" ? { scale: value, shift: 0 } : { scale: 1, shift: value };
+}
+
+/** The lone scales and shifts that follow `name` (each the only reader of the one before), as one. */
+function affineAfter(graph: Graph, name: string, users: Map<string, Node[]>): Affine & { nodes: Node[] } {
+  const chain = { nodes: [] as Node[], scale: 1, shift: 0 };
+  for (let at = name; ; ) {
+    const [next, ...more] = users.get(at) ?? [];
+    const step = next && !more.length && !graph.outputs.has(at) ? affineStep(graph, next, at) : undefined;
+    if (!step) return chain;
+    chain.nodes.push(next);
+    chain.scale *= step.scale;
+    chain.shift = chain.shift * step.scale + step.shift;
+    at = next.outputs[0];
+  }
 }
 
 const without = (graph: Graph, gone: Set<Node>) => {
@@ -53,16 +68,11 @@ function foldIntoConvolutions(graph: Graph) {
   for (const conv of graph.nodes) {
     const weight = conv.op === "Conv" ? graph.constants.get(conv.inputs[1]) : undefined;
     if (!weight || (conv.inputs[2] && !graph.constants.has(conv.inputs[2]))) continue;
-    let scale = 1;
-    let shift = 0;
-    // The convolution takes over each folded node's output name, so `users` stays true.
-    for (let step = loneAffine(graph, conv.outputs[0], users); step; step = loneAffine(graph, conv.outputs[0], users)) {
-      scale *= step.scale;
-      shift = shift * step.scale + step.shift;
-      gone.add(step.node);
-      conv.outputs = step.node.outputs;
-    }
-    if (scale === 1 && shift === 0) continue;
+    const { nodes, scale, shift } = affineAfter(graph, conv.outputs[0], users);
+    if (!nodes.length) continue;
+    for (const node of nodes) gone.add(node);
+    // The convolution takes over the last one's output name, so `users` stays true.
+    conv.outputs = nodes.at(-1)!.outputs;
     const out = weight.dims[0];
     const bias = conv.inputs[2] ? graph.constants.get(conv.inputs[2])!.data : new Float32Array(out);
     conv.inputs = [
@@ -130,20 +140,13 @@ function foldIntoNextConvolutions(graph: Graph) {
   let users = graph.consumers();
   for (const first of graph.nodes) {
     if (gone.has(first)) continue;
-    const z = first.op === "Mul" || first.op === "Add" ? first.inputs.find((name) => !graph.constants.has(name)) : undefined;
-    const firstValue = z === undefined ? undefined : scalarOf(graph, first, z);
-    if (z === undefined || firstValue === undefined) continue;
-    let scale = 1;
-    let shift = 0;
-    const chain: Node[] = [];
-    for (let step = { node: first, scale: first.op === "Mul" ? firstValue : 1, shift: first.op === "Add" ? firstValue : 0 }; ; ) {
-      scale *= step.scale;
-      shift = shift * step.scale + step.shift;
-      chain.push(step.node);
-      const next = loneAffine(graph, step.node.outputs[0], users);
-      if (!next) break;
-      step = next;
-    }
+    const z = first.inputs.find((name) => !graph.constants.has(name));
+    const head = z === undefined ? undefined : affineStep(graph, first, z);
+    if (z === undefined || !head) continue;
+    const rest = affineAfter(graph, first.outputs[0], users);
+    const chain = [first, ...rest.nodes];
+    const scale = head.scale * rest.scale;
+    const shift = head.shift * rest.scale + rest.shift;
     const end = chain.at(-1)!.outputs[0];
     const convs = users.get(end) ?? [];
     const foldable = (conv: Node) =>
