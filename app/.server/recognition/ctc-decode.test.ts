@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { asDigits, greedyDecode, numberOf } from "./ctc-decode.ts";
+import { asDigits, digitsBeyond, greedyDecode, numberOf } from "./ctc-decode.ts";
 
 it("collapses repeats, drops blanks and keeps each character's best probability", () => {
   const alphabet = ["", "1", "2", "K"];
@@ -43,4 +43,22 @@ it("reads a number whose one letter the reader was unsure of as digits, never dr
 it("keeps each digit's confidence and drops the marks a pin or the paper's edge adds around a number", () => {
   expect(numberOf({ text: "-749.", confidences: [0.3, 0.99, 0.98, 0.97, 0.4] })).toEqual({ text: "749", confidences: [0.99, 0.98, 0.97] });
   expect(numberOf({ text: "1 2", confidences: [0.9, 0.8, 0.7] })).toEqual({ text: "1 2", confidences: [0.9, 0.8, 0.7] });
+});
+
+it("tells how much of a digit the reader saw past either end of a number it read, beyond its own digits' spill", () => {
+  const alphabet = ["", "1", "3", "7", "K"];
+  const row = (p: Record<number, number>) => alphabet.map((_, c) => p[c] ?? (c === 0 ? 1 - Object.values(p).reduce((a, b) => a + b, 0) : 0));
+  // "133", then the blank's spill beside the last 3, then a half-covered 7 the reader gave 0.3 (and 1 another 0.05).
+  const halfSeen = [row({}), row({}), row({ 1: 0.95 }), row({ 2: 0.9 }), row({}), row({ 2: 0.9 }), row({ 2: 0.2 }), row({ 3: 0.3, 1: 0.05 }), row({})];
+  const probs = Float32Array.from(halfSeen.flat());
+  expect(greedyDecode(probs, halfSeen.length, alphabet.length, alphabet).text).toBe("133");
+  const beyond = digitsBeyond(probs, halfSeen.length, alphabet.length, alphabet);
+  expect(beyond.start).toBe(0);
+  expect(beyond.end).toBeCloseTo(0.35, 5);
+
+  // A letter past the end is a word's, not a digit: "13K" has nothing beyond.
+  const lettered = [row({ 1: 0.95 }), row({}), row({ 2: 0.9 }), row({}), row({}), row({ 4: 0.8 })];
+  expect(digitsBeyond(Float32Array.from(lettered.flat()), lettered.length, alphabet.length, alphabet)).toEqual({ start: 0, end: 0 });
+  // No digit read at all.
+  expect(digitsBeyond(Float32Array.from([row({ 4: 0.9 })].flat()), 1, alphabet.length, alphabet)).toEqual({ start: 0, end: 0 });
 });

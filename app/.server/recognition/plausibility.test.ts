@@ -146,6 +146,17 @@ describe("bib plausibility", () => {
     expect(bibCandidates([line("150", { cy: 1580 })], frame, rules)[0].gone).toBe("either");
   });
 
+  it("doubts a number when the reader half saw a digit past one of its ends (a digit half under a hand)", () => {
+    const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("1-2999") };
+    const [cut] = bibCandidates([line("133", { beyond: { start: 0, end: 0.3 } })], frame, rules);
+    expect(cut).toMatchObject({ bib: 133, doubts: ["half-digit"], gone: "end" });
+    expect(cut.confidence).toBeLessThan(0.5);
+    expect(bibCandidates([line("133", { beyond: { start: 0.2, end: 0.1 } })], frame, rules)[0].gone).toBe("either");
+    // A trace under 0.1 is a whole number's ink or noise; and 1501 has no longer bib in 1–2999 to be part of.
+    expect(bibCandidates([line("133", { beyond: { start: 0.05, end: 0.02 } })], frame, rules)[0].doubts).toEqual([]);
+    expect(bibCandidates([line("1501", { beyond: { start: 0.4, end: 0 } })], frame, rules)[0].doubts).toEqual([]);
+  });
+
   it("leaves a number read between a bib's print, where the detector saw none, to a person", () => {
     const [c] = bibCandidates([{ ...line("7", { h: 180 }), between: true }], frame);
     expect(c).toMatchObject({ bib: 7, doubts: ["between-print"], reviewOnly: true });

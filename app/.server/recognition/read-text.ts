@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import { asDigits, greedyDecode, numberText } from "./ctc-decode.ts";
+import { asDigits, type Beyond, digitsBeyond, greedyDecode, numberText } from "./ctc-decode.ts";
 import { boundsOf, findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
 import { printGaps, type Read } from "./print-gaps.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
@@ -52,6 +52,8 @@ export type TextReading = {
   box: RotatedRect;
   /** A number read again from a wider cut: a digit the detector's box clipped shows up here. */
   wide?: { text: string; confidences: number[] };
+  /** A number's: how much of a digit the reader saw past each end of it (a half-covered digit it did not read). */
+  beyond?: Beyond;
   /** Read between a bib's print lines where the detector saw no text (printGaps): the box is the gap, not the number. */
   between?: true;
 };
@@ -78,10 +80,11 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
   const lines: TextReading[] = [];
   const read: Read[] = [];
   for (const { rect, score } of rects) {
-    const decoded = await recognize(models, source, rect);
+    const { beyond, ...decoded } = await recognize(models, source, rect);
     if (!decoded.text) continue;
     const line: TextReading = { ...decoded, detectionScore: score, box: scaleRect(rect, scale) };
     if (/^[0-9]+$/.test(numberText(decoded.text))) {
+      if (beyond.start || beyond.end) line.beyond = beyond;
       const wider = { ...rect, width: rect.width + rect.height * WIDEN, height: rect.height * 1.1 };
       const again = await recognize(models, source, wider);
       line.wide = { text: again.text, confidences: again.confidences };
@@ -90,7 +93,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
     read.push({ rect, text: decoded.text, score });
   }
   for (const gap of printGaps(read)) {
-    const decoded = await recognize(models, source, gap.rect);
+    const { beyond: _, ...decoded } = await recognize(models, source, gap.rect);
     if (!/^[0-9]+$/.test(numberText(decoded.text))) continue;
     lines.push({ ...decoded, detectionScore: gap.score, box: scaleRect(gap.rect, scale), between: true });
   }
@@ -258,7 +261,9 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   const [, steps, classes] = probs.dims;
   const table = probs.data as Float32Array;
   const plain = greedyDecode(table, steps, classes, models.alphabet);
-  return asDigits(plain, table, steps, classes, models.alphabet) ?? plain;
+  const beyond = digitsBeyond(table, steps, classes, models.alphabet);
+  const round = (p: number) => Math.round(p * 1000) / 1000;
+  return { ...(asDigits(plain, table, steps, classes, models.alphabet) ?? plain), beyond: { start: round(beyond.start), end: round(beyond.end) } };
 }
 
 function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {

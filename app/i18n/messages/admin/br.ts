@@ -371,6 +371,7 @@ const adminBr = {
       "frame-edge": "na borda da foto",
       "off-centre": "fora do centro do número de peito: um dígito pode estar coberto ou cortado",
       "cut-print": "o texto do número de peito também está cortado: um dígito pode estar coberto ou cortado",
+      "half-digit": "um dígito aparece pela metade ao lado: pode haver um coberto ou cortado",
       "between-print": "lido entre os textos de um número de peito, onde o detector não viu número: confira cada dígito",
       "small-print": "letra pequena",
       "light-on-dark": "texto claro sobre fundo escuro",
