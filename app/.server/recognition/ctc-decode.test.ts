@@ -55,6 +55,8 @@ it("tells how much of a digit the reader saw past either end of a number it read
   const beyond = digitsBeyond(probs, halfSeen.length, alphabet.length, alphabet);
   expect(beyond.start).toBe(0);
   expect(beyond.end).toBeCloseTo(0.35, 5);
+  expect(beyond.endDigit).toBe("7");
+  expect(beyond.startDigit).toBeUndefined();
 
   // A letter past the end is a word's, not a digit: "13K" has nothing beyond.
   const lettered = [row({ 1: 0.95 }), row({}), row({ 2: 0.9 }), row({}), row({}), row({ 4: 0.8 })];

@@ -148,9 +148,11 @@ describe("bib plausibility", () => {
 
   it("doubts a number when the reader half saw a digit past one of its ends (a digit half under a hand)", () => {
     const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("1-2999") };
-    const [cut] = bibCandidates([line("133", { beyond: { start: 0, end: 0.3 } })], frame, rules);
+    const [cut, whole] = bibCandidates([line("133", { beyond: { start: 0, end: 0.3, endDigit: "7" } })], frame, rules);
     expect(cut).toMatchObject({ bib: 133, doubts: ["half-digit"], gone: "end" });
     expect(cut.confidence).toBeLessThan(0.5);
+    // The digit it leant to makes the whole number, which a person confirms.
+    expect(whole).toMatchObject({ bib: 1337, doubts: ["half-digit"], reviewOnly: true });
     expect(bibCandidates([line("133", { beyond: { start: 0.2, end: 0.1 } })], frame, rules)[0].gone).toBe("either");
     // A trace under 0.1 is a whole number's ink or noise; and 1501 has no longer bib in 1–2999 to be part of.
     expect(bibCandidates([line("133", { beyond: { start: 0.05, end: 0.02 } })], frame, rules)[0].doubts).toEqual([]);

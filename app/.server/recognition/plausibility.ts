@@ -185,11 +185,15 @@ function frameEdgeEnd(box: RotatedRect, width: number, height: number): EitherEn
  */
 const HALF_DIGIT = 0.1;
 
-/** The end past which the reader half saw a digit it did not read, if any. */
-function halfDigitEnd(line: TextReading): EitherEnd | undefined {
+/**
+ * The end past which the reader half saw a digit it did not read, if any, and
+ * the numbers it would make with the digit the reader leant to there.
+ */
+function halfDigit(line: TextReading, text: string): { end?: EitherEnd; guesses: string[] } {
   const start = (line.beyond?.start ?? 0) >= HALF_DIGIT;
   const end = (line.beyond?.end ?? 0) >= HALF_DIGIT;
-  return start && end ? "either" : start ? "start" : end ? "end" : undefined;
+  const guesses = [start && line.beyond?.startDigit ? line.beyond.startDigit + text : "", end && line.beyond?.endDigit ? text + line.beyond.endDigit : ""];
+  return { end: start && end ? "either" : start ? "start" : end ? "end" : undefined, guesses: guesses.filter(Boolean) };
 }
 
 /** The detector's word on a box: full from a score of 0.9, less below (PaddleOCR keeps boxes from 0.6). */
@@ -269,11 +273,11 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       confidence *= 0.5;
       gone = bothEnds(gone, cut);
     }
-    const half = partial && text === line.text ? halfDigitEnd(line) : undefined;
-    if (half) {
+    const half = partial && text === line.text ? halfDigit(line, text) : { guesses: [] };
+    if (half.end) {
       doubts.push("half-digit");
       confidence *= 0.5;
-      gone = bothEnds(gone, half);
+      gone = bothEnds(gone, half.end);
     }
     const edge = partial ? frameEdgeEnd(line.box, frame.width, frame.height) : undefined;
     if (edge) {
@@ -293,6 +297,10 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       confidence *= 0.4;
     }
     consider(Number(text), confidence, line.box, doubts, printed, gone);
+    // The whole number with the digit the reader half saw, for a person to confirm.
+    for (const guess of half.guesses.filter(plausible)) {
+      if (!best.has(Number(guess))) best.set(Number(guess), { bib: Number(guess), confidence, box: line.box, doubts: ["half-digit"], reviewOnly: true });
+    }
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

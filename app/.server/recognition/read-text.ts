@@ -263,7 +263,7 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   const plain = greedyDecode(table, steps, classes, models.alphabet);
   const beyond = digitsBeyond(table, steps, classes, models.alphabet);
   const round = (p: number) => Math.round(p * 1000) / 1000;
-  return { ...(asDigits(plain, table, steps, classes, models.alphabet) ?? plain), beyond: { start: round(beyond.start), end: round(beyond.end) } };
+  return { ...(asDigits(plain, table, steps, classes, models.alphabet) ?? plain), beyond: { ...beyond, start: round(beyond.start), end: round(beyond.end) } };
 }
 
 function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {
