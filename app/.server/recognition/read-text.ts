@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import { asDigits, type Beyond, digitsBeyond, greedyDecode, numberText } from "./ctc-decode.ts";
+import { asDigits, type Beyond, type DecodedLine, digitsBeyond, greedyDecode, numberText } from "./ctc-decode.ts";
 import { boundsOf, findRegions, minAreaRect, scaleRect, unclip, type RotatedRect } from "./geometry.ts";
 import { printGaps, type Read } from "./print-gaps.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
@@ -80,11 +80,11 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
   const lines: TextReading[] = [];
   const read: Read[] = [];
   for (const { rect, score } of rects) {
-    const { beyond, ...decoded } = await recognize(models, source, rect);
+    const { beyond, ...decoded } = await recognize(models, source, rect, { beyond: true });
     if (!decoded.text) continue;
     const line: TextReading = { ...decoded, detectionScore: score, box: scaleRect(rect, scale) };
+    if (beyond && (beyond.start || beyond.end)) line.beyond = beyond;
     if (/^[0-9]+$/.test(numberText(decoded.text))) {
-      if (beyond.start || beyond.end) line.beyond = beyond;
       const wider = { ...rect, width: rect.width + rect.height * WIDEN, height: rect.height * 1.1 };
       const again = await recognize(models, source, wider);
       line.wide = { text: again.text, confidences: again.confidences };
@@ -93,7 +93,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
     read.push({ rect, text: decoded.text, score });
   }
   for (const gap of printGaps(read)) {
-    const { beyond: _, ...decoded } = await recognize(models, source, gap.rect);
+    const decoded = await recognize(models, source, gap.rect);
     if (!/^[0-9]+$/.test(numberText(decoded.text))) continue;
     lines.push({ ...decoded, detectionScore: gap.score, box: scaleRect(gap.rect, scale), between: true });
   }
@@ -220,7 +220,7 @@ async function detectIn(models: OcrModels, source: Raw, area: Area, scale: numbe
 }
 
 /** Cuts the box out upright at 48 px high (bilinear, supersampled when shrinking) and reads it. */
-async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
+async function recognize(models: OcrModels, source: Raw, rect: RotatedRect, want: { beyond?: boolean } = {}): Promise<DecodedLine & { beyond?: Beyond }> {
   const outW = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * rect.width) / Math.max(rect.height, 1))));
   const plane = REC_HEIGHT * outW;
   const input = new Float32Array(3 * plane);
@@ -261,9 +261,12 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect) {
   const [, steps, classes] = probs.dims;
   const table = probs.data as Float32Array;
   const plain = greedyDecode(table, steps, classes, models.alphabet);
+  const decoded = asDigits(plain, table, steps, classes, models.alphabet) ?? plain;
+  // Only a number's is kept; another pass over every step of every line would cost 5 % of a photo.
+  if (!want.beyond || !/^[0-9]+$/.test(numberText(decoded.text))) return decoded;
   const beyond = digitsBeyond(table, steps, classes, models.alphabet);
   const round = (p: number) => Math.round(p * 1000) / 1000;
-  return { ...(asDigits(plain, table, steps, classes, models.alphabet) ?? plain), beyond: { ...beyond, start: round(beyond.start), end: round(beyond.end) } };
+  return { ...decoded, beyond: { ...beyond, start: round(beyond.start), end: round(beyond.end) } };
 }
 
 function bilinear(data: Buffer, width: number, height: number, x: number, y: number, out: number[]): void {
