@@ -83,7 +83,6 @@ export type Beyond = { start: number; end: number; startDigit?: string; endDigit
 export function digitsBeyond(probs: Float32Array, steps: number, classes: number, alphabet: string[]): Beyond {
   const digits = [..."0123456789"].map((d) => alphabet.indexOf(d)).filter((c) => c > 0);
   const mass: number[] = [];
-  const leaning: string[] = [];
   const isDigit: boolean[] = [];
   for (let t = 0; t < steps; t++) {
     const row = t * classes;
@@ -91,15 +90,17 @@ export function digitsBeyond(probs: Float32Array, steps: number, classes: number
     for (let c = 1; c < classes; c++) if (probs[row + c] > probs[row + best]) best = c;
     isDigit.push(digits.includes(best));
     mass.push(digits.reduce((sum, c) => sum + probs[row + c], 0));
-    leaning.push(alphabet[digits.reduce((a, c) => (probs[row + c] > probs[row + a] ? c : a))]);
   }
   const first = isDigit.indexOf(true);
   const last = isDigit.lastIndexOf(true);
   if (first < 0) return { start: 0, end: 0 };
+  /** The step from `from` to `to` where the digits weigh most, and the digit it leans to. */
   const strongest = (from: number, to: number) => {
     let at = -1;
     for (let t = Math.max(0, from); t < Math.min(steps, to); t++) if (at < 0 || mass[t] > mass[at]) at = t;
-    return at < 0 ? { p: 0 } : { p: mass[at], digit: leaning[at] };
+    if (at < 0) return { p: 0 };
+    const row = at * classes;
+    return { p: mass[at], digit: alphabet[digits.reduce((a, c) => (probs[row + c] > probs[row + a] ? c : a))] };
   };
   const before = strongest(0, first - 1);
   const after = strongest(last + 2, steps);

@@ -193,7 +193,7 @@ function halfDigit(line: TextReading, text: string): { end?: EitherEnd; guesses:
   const start = (line.beyond?.start ?? 0) >= HALF_DIGIT;
   const end = (line.beyond?.end ?? 0) >= HALF_DIGIT;
   const guesses = [start && line.beyond?.startDigit ? line.beyond.startDigit + text : "", end && line.beyond?.endDigit ? text + line.beyond.endDigit : ""];
-  return { end: start && end ? "either" : start ? "start" : end ? "end" : undefined, guesses: guesses.filter(Boolean) };
+  return { end: bothEnds(start ? "start" : undefined, end ? "end" : undefined), guesses: guesses.filter(Boolean) };
 }
 
 /** The detector's word on a box: full from a score of 0.9, less below (PaddleOCR keeps boxes from 0.6). */
@@ -218,12 +218,13 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     const seen = best.get(bib);
     if (!seen || confidence > seen.confidence) best.set(bib, { bib, confidence, box, doubts, ...(printed ? { printed } : {}), ...(gone ? { gone } : {}) });
   };
+  /** A number only a person may confirm, unless it is read elsewhere in the photo. */
+  const offer = (bib: number, confidence: number, box: RotatedRect, doubt: Doubt) => {
+    if (!best.has(bib)) best.set(bib, { bib, confidence, box, doubts: [doubt], reviewOnly: true });
+  };
   // Read where the detector saw nothing: the box is the gap between the print, so nothing tells a digit gone; a person looks.
-  for (const line of numbers.filter((l) => l.between)) {
-    const confidence = Math.min(...line.confidences) * detectionWeight(line);
-    const bib = Number(line.text);
-    if (!best.has(bib)) best.set(bib, { bib, confidence, box: line.box, doubts: ["between-print"], reviewOnly: true });
-  }
+  for (const line of numbers.filter((l) => l.between))
+    offer(Number(line.text), Math.min(...line.confidences) * detectionWeight(line), line.box, "between-print");
   for (const line of numbers) {
     if (line.between || words.some((w) => sameLine(w.box, line.box, 0.5))) continue;
 
@@ -298,9 +299,7 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
     }
     consider(Number(text), confidence, line.box, doubts, printed, gone);
     // The whole number with the digit the reader half saw, for a person to confirm.
-    for (const guess of half.guesses.filter(plausible)) {
-      if (!best.has(Number(guess))) best.set(Number(guess), { bib: Number(guess), confidence, box: line.box, doubts: ["half-digit"], reviewOnly: true });
-    }
+    for (const guess of half.guesses.filter(plausible)) offer(Number(guess), confidence, line.box, "half-digit");
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

@@ -68,6 +68,9 @@ const REC_MAX_WIDTH = 640;
 
 type Raw = { data: Buffer; width: number; height: number };
 
+/** A line read as a number alone, past the dots and dashes at its ends. */
+const isNumber = (text: string) => /^[0-9]+$/.test(numberText(text));
+
 /** Detects every text box in a photo and reads each box on its own. */
 export async function readPhoto(models: OcrModels, image: Buffer, settings: ReadSettings = DEFAULT_READ_SETTINGS): Promise<PhotoReading> {
   const { width, height } = (await sharp(image).metadata()).autoOrient;
@@ -84,7 +87,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
     if (!decoded.text) continue;
     const line: TextReading = { ...decoded, detectionScore: score, box: scaleRect(rect, scale) };
     if (beyond && (beyond.start || beyond.end)) line.beyond = beyond;
-    if (/^[0-9]+$/.test(numberText(decoded.text))) {
+    if (isNumber(decoded.text)) {
       const wider = { ...rect, width: rect.width + rect.height * WIDEN, height: rect.height * 1.1 };
       const again = await recognize(models, source, wider);
       line.wide = { text: again.text, confidences: again.confidences };
@@ -94,7 +97,7 @@ export async function readPhoto(models: OcrModels, image: Buffer, settings: Read
   }
   for (const gap of printGaps(read)) {
     const decoded = await recognize(models, source, gap.rect);
-    if (!/^[0-9]+$/.test(numberText(decoded.text))) continue;
+    if (!isNumber(decoded.text)) continue;
     lines.push({ ...decoded, detectionScore: gap.score, box: scaleRect(gap.rect, scale), between: true });
   }
   return { width, height, lines, signature: await colourSignature(source) };
@@ -263,7 +266,7 @@ async function recognize(models: OcrModels, source: Raw, rect: RotatedRect, want
   const plain = greedyDecode(table, steps, classes, models.alphabet);
   const decoded = asDigits(plain, table, steps, classes, models.alphabet) ?? plain;
   // Only a number's is kept; another pass over every step of every line would cost 5 % of a photo.
-  if (!want.beyond || !/^[0-9]+$/.test(numberText(decoded.text))) return decoded;
+  if (!want.beyond || !isNumber(decoded.text)) return decoded;
   const beyond = digitsBeyond(table, steps, classes, models.alphabet);
   const round = (p: number) => Math.round(p * 1000) / 1000;
   return { ...decoded, beyond: { ...beyond, start: round(beyond.start), end: round(beyond.end) } };
