@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   catalog: async () => (await import("./catalog.ts")).benchCatalog(),
   bibs: async () => (await import("./bibs.ts")).benchBibs(),
   import: async () => (await import("./import.ts")).benchImport(),
+  decide: async () => (await import("./decide.ts")).benchDecide(),
   http: async () => (await import("./http.ts")).benchHttp(),
   pages: async () => (await import("./pages.ts")).benchPages(),
 };

@@ -1,7 +1,7 @@
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
-import { listEvidence } from "./start-list.ts";
-import { timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
+import { listEvidence, oneEditAway, type Registered } from "./start-list.ts";
+import { type PassingsByBib, timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 
 /**
  * From this confidence up a bib is tagged with no human look. Chosen on the
@@ -29,11 +29,11 @@ export function decide(candidates: BibCandidate[], autoThreshold: number): Decis
 /** What a race brings to the decision: its bib rules, start list, threshold and timing file (by bib). */
 export type RaceContext = {
   rules: BibRules;
-  /** The start list's bibs; empty when the organiser sent none. */
-  registered: ReadonlySet<number>;
+  /** The start list: how many bibs (none when the organiser sent none) and whether one is on it. */
+  registered: Registered;
   autoThreshold: number;
   timing: TimingWindow;
-  passings: Map<number, Date[]>;
+  passings: PassingsByBib;
   /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
   scenery: ReadonlySet<number>;
 };
@@ -91,6 +91,17 @@ function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
     if (!seen || c.confidence > seen.confidence || (c.confidence === seen.confidence && !c.reviewOnly)) best.set(c.bib, c);
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * Every bib deciding a photo's `lines` may ask the start list or the timing
+ * file about: each candidate and the bibs one digit away from it (the
+ * registered bibs a partial or misread number is offered as).
+ */
+export function bibsInQuestion(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules): number[] {
+  const bibs = new Set<number>();
+  for (const { bib } of bibCandidates(lines, frame, rules)) for (const b of [bib, ...oneEditAway(bib)]) bibs.add(b);
+  return [...bibs];
 }
 
 /** The whole decision for one photo's text lines: plausibility, scenery, the start list, timing, then the threshold. */

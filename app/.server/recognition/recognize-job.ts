@@ -9,7 +9,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { newlyKnownPrints, raceContext, storeDecisions } from "./store.ts";
+import { newlyKnownPrints, photoContext, raceContext, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -69,9 +69,11 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
 }
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
-  const race = await raceContext(db, photo.raceId);
-  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, race));
-  const scenery = [...numbersRead(lines)].filter((n) => race.scenery.has(n));
+  const context = await photoContext(db, photo.raceId, lines, frame);
+  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, context));
+  // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
+  const race = () => raceContext(db, photo.raceId);
+  const scenery = [...numbersRead(lines)].filter((n) => context.scenery.has(n));
   if (scenery.length) await untagScenery(db, race, photo.raceId, scenery);
   const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
   if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
@@ -83,7 +85,7 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
  * with an automatic tag and a cut copy of that print are decided again (the
  * first photos of an import, before the event name was read twice).
  */
-async function recheckCutPrints(db: Db, race: RaceContext, raceId: number, known: string[]) {
+async function recheckCutPrints(db: Db, race: () => Promise<RaceContext>, raceId: number, known: string[]) {
   const tagged = db
     .selectDistinct({ photoId: bibSuggestions.photoId })
     .from(bibSuggestions)
@@ -101,7 +103,7 @@ async function recheckCutPrints(db: Db, race: RaceContext, raceId: number, known
   if (cut.length)
     await decideAgain(
       db,
-      race,
+      await race(),
       inArray(
         photos.id,
         cut.map((r) => r.photoId),
@@ -115,7 +117,7 @@ async function recheckCutPrints(db: Db, race: RaceContext, raceId: number, known
  * (Their few suggestions of it stay for a person: going back over every photo
  * that suggests a bib's printed scenery would cost each new photo the race.)
  */
-async function untagScenery(db: Db, race: RaceContext, raceId: number, numbers: number[]) {
+async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: number, numbers: number[]) {
   const tagged = await db
     .selectDistinct({ photoId: bibSuggestions.photoId })
     .from(bibSuggestions)
@@ -123,7 +125,7 @@ async function untagScenery(db: Db, race: RaceContext, raceId: number, numbers: 
   if (tagged.length)
     await decideAgain(
       db,
-      race,
+      await race(),
       inArray(
         photos.id,
         tagged.map((t) => t.photoId),

@@ -100,7 +100,10 @@ export const MAX_NEAR = 3;
  */
 export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: number[] } | { kind: "unregistered"; near: number[] };
 
-export function listEvidence(bib: number, registered: ReadonlySet<number>, gone?: EitherEnd): ListEvidence {
+/** A start list as a decision asks it: a whole Set, or one asked only about some bibs (store.ts photoContext). */
+export type Registered = Pick<ReadonlySet<number>, "size" | "has">;
+
+export function listEvidence(bib: number, registered: Registered, gone?: EitherEnd): ListEvidence {
   if (registered.size === 0) return { kind: "unknown" };
   // What is left of a covered or cut bib lacks a digit, often at a known end: far fewer neighbours to pick from.
   const few = (bibs: number[]) => {

@@ -83,11 +83,14 @@ export function indexPassings(passings: Passing[]): Map<number, Date[]> {
   return byBib;
 }
 
+/** Passings as a decision asks them: how many bibs have any, and when one passed (a whole index, or part of one: store.ts photoContext). */
+export type PassingsByBib = Pick<ReadonlyMap<number, readonly Date[]>, "size" | "get">;
+
 /** What the timing file says about `bib` being in a photo taken at `takenAt` (camera clock). */
 export function timingEvidence(
   bib: number,
   takenAt: Date | null | undefined,
-  byBib: Map<number, Date[]>,
+  byBib: PassingsByBib,
   window: TimingWindow = DEFAULT_TIMING_WINDOW,
 ): TimingEvidence {
   if (!takenAt || byBib.size === 0) return "unknown";
