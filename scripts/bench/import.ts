@@ -1,15 +1,18 @@
-// `npm run bench -- import [--set own|field] [--limit N] [--worker during|after]`:
+// `npm run bench -- import [--set own|field] [--limit N] [--worker during|after] [--runners N]`:
 // a whole import end to end on this machine — files stored, rows written,
 // watermarked derivatives made and bibs recognized by the shop's own worker —
 // on a fresh embedded database. Prints photos per second, CPU seconds a photo
 // and peak memory. The worker runs during the import, as in the shop (serve.ts
 // starts it), so the first photos are derived and read while the rest are
 // stored; `--worker after` runs the queue only once every photo is stored.
+// `--runners N`: the race has a start list of N bibs and a timing file with a
+// passing for each, as a big city race has on race day.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../../app/.server/db/index.ts";
+import { eq } from "drizzle-orm";
+import { type Db, openDatabase, races, startList, timingPassings } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
@@ -22,7 +25,12 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 export async function benchImport(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
   const { values } = parseArgs({
     args,
-    options: { set: { type: "string", default: "own" }, limit: { type: "string", default: "80" }, worker: { type: "string", default: "during" } },
+    options: {
+      set: { type: "string", default: "own" },
+      limit: { type: "string", default: "80" },
+      worker: { type: "string", default: "during" },
+      runners: { type: "string", default: "0" },
+    },
   });
   const limit = Number(values.limit);
   const field = values.set === "field";
@@ -46,12 +54,14 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
       bibs: set.bibRanges,
     }),
   );
-  for (const file of files) fs.copyFileSync(file, path.join(folder, "photos", path.basename(file)));
   const megabytes = files.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6;
 
   const env = parseEnv({ DATA_DIR: work, LOG_LEVEL: "silent", PUBLIC_URL: "http://bench.test", NODE_ENV: "test" });
   const database = await openDatabase({});
   const services = createServices({ env, database, storage: localStorage(path.join(work, "files")), logger: createLogger("silent") });
+  const runners = Number(values.runners);
+  if (runners) await registerRunners(database.db, await services.imports.folder(folder), runners);
+  for (const file of files) fs.copyFileSync(file, path.join(folder, "photos", path.basename(file)));
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const cpu = process.cpuUsage();
@@ -69,7 +79,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   clearInterval(sampler);
   const n = files.length;
   console.log(
-    `${n} photos of the ${field ? "field" : "own"} set (${megabytes.toFixed(0)} MB), ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
+    `${n} photos of the ${field ? "field" : "own"} set (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
   );
   console.log(
     `stored in ${((stored - started) / 1000).toFixed(1)} s (worker ${values.worker === "during" ? "running during the import" : "started after it"}); derivatives and recognition done after ${seconds.toFixed(1)} s in all`,
@@ -79,4 +89,15 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   );
   await services.close();
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** The race (imported without photos) gets a start list of bibs 1 to `runners` and a passing for each, a second apart. */
+async function registerRunners(db: Db, imported: { slug: string }, runners: number) {
+  const [race] = await db.select({ id: races.id }).from(races).where(eq(races.slug, imported.slug));
+  const start = Date.parse("2026-03-15T11:00:00Z");
+  for (let from = 1; from <= runners; from += 1000) {
+    const bibs = Array.from({ length: Math.min(1000, runners - from + 1) }, (_, i) => from + i);
+    await db.insert(startList).values(bibs.map((bib) => ({ raceId: race.id, bib, name: `Runner ${bib}` })));
+    await db.insert(timingPassings).values(bibs.map((bib) => ({ raceId: race.id, bib, passedAt: new Date(start + bib * 1000) })));
+  }
 }
