@@ -1,7 +1,7 @@
 // `npm run bench -- decide`: deciding one photo's bibs in a marathon (25,000
 // registered runners, each with a passing in the timing file), embedded
 // PGlite: the race's whole start list and timing file loaded for every photo
-// (as before 2026-11-28) against asked only about the photo's bibs.
+// (as until 2026-11-27) against asked only about the photo's bibs.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { openDatabase, races, startList, timingPassings } from "../../app/.server/db/index.ts";
