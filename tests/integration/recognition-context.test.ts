@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { races, startList, timingPassings } from "../../app/.server/db/schema.ts";
 import type { Database } from "../../app/.server/db/client.ts";
-import { decidePhoto } from "../../app/.server/recognition/decide.ts";
+import { bibsInQuestion, decidePhoto } from "../../app/.server/recognition/decide.ts";
 import type { TextReading } from "../../app/.server/recognition/read-text.ts";
 import { photoContext, raceContext } from "../../app/.server/recognition/store.ts";
 import { openTestDatabase } from "./helpers.ts";
@@ -90,6 +90,16 @@ describe("deciding one photo with the start list and timing file asked only abou
     expect(byBib.get(7788)?.doubts).toEqual(expect.arrayContaining(["frame-edge", "unregistered"]));
     expect(byBib.get(77885)?.doubts).toContain("longer-registered");
     expect(byBib.get(12)?.doubts).toContain("unregistered");
+  });
+
+  it("asks about a photo full of numbers (a results board) in slices a query can carry", async () => {
+    const db = database.db;
+    // 1,500 five-digit numbers: some 90,000 bibs in question, more than one query's 65,535 parameters.
+    const board = Array.from({ length: 1500 }, (_, i) => line(String(20_000 + i * 37), 100 + (i % 30) * 130, 60 + Math.floor(i / 30) * 58, 110));
+    const whole = await raceContext(db, listed);
+    expect(bibsInQuestion(board, FRAME, whole.rules).length).toBeGreaterThan(65_535);
+    const asked = await photoContext(db, listed, board, FRAME);
+    expect(decidePhoto(board, FRAME, TAKEN, asked)).toEqual(decidePhoto(board, FRAME, TAKEN, whole));
   });
 
   it("knows a race without a start list or timing file as such", async () => {

@@ -61,16 +61,30 @@ export async function photoContext(db: Db, raceId: number, lines: TextReading[],
   return { ...basics, registered: await registeredAmong(db, raceId, bibs), passings: await passingsOf(db, raceId, bibs) };
 }
 
+/**
+ * Bibs asked about in one query at most: a photo of a results board (hundreds
+ * of numbers, a hundred neighbours each) would pass a query's 65,535 parameters.
+ */
+const BIBS_A_QUERY = 10_000;
+
+/** `select` run for each slice of `bibs`, the rows together. */
+async function inSlices<T>(bibs: number[], select: (slice: number[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < bibs.length; i += BIBS_A_QUERY) rows.push(...(await select(bibs.slice(i, i + BIBS_A_QUERY))));
+  return rows;
+}
+
 /** The start list as far as `bibs` go: its full size, and which of them are on it. */
 async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["registered"]> {
   const [{ size }] = await db.select({ size: count() }).from(startList).where(eq(startList.raceId, raceId));
-  const rows =
-    size && bibs.length
-      ? await db
+  const rows = size
+    ? await inSlices(bibs, (slice) =>
+        db
           .select({ bib: startList.bib })
           .from(startList)
-          .where(and(eq(startList.raceId, raceId), inArray(startList.bib, bibs)))
-      : [];
+          .where(and(eq(startList.raceId, raceId), inArray(startList.bib, slice))),
+      )
+    : [];
   const listed = new Set(rows.map((r) => r.bib));
   return { size, has: (bib) => listed.has(bib) };
 }
@@ -81,13 +95,14 @@ async function passingsOf(db: Db, raceId: number, bibs: number[]): Promise<RaceC
     .select({ size: countDistinct(timingPassings.bib) })
     .from(timingPassings)
     .where(eq(timingPassings.raceId, raceId));
-  const rows =
-    size && bibs.length
-      ? await db
+  const rows = size
+    ? await inSlices(bibs, (slice) =>
+        db
           .select({ bib: timingPassings.bib, at: timingPassings.passedAt })
           .from(timingPassings)
-          .where(and(eq(timingPassings.raceId, raceId), inArray(timingPassings.bib, bibs)))
-      : [];
+          .where(and(eq(timingPassings.raceId, raceId), inArray(timingPassings.bib, slice))),
+      )
+    : [];
   const byBib = indexPassings(rows);
   return { size, get: (bib) => byBib.get(bib) };
 }
