@@ -5,9 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { openDatabase, races, startList, timingPassings } from "../../app/.server/db/index.ts";
-import { decidePhoto } from "../../app/.server/recognition/decide.ts";
-import type { PhotoReading } from "../../app/.server/recognition/index.ts";
-import { photoContext, raceContext } from "../../app/.server/recognition/store.ts";
+import { decidePhoto, type PhotoReading, photoContext, raceContext } from "../../app/.server/recognition/index.ts";
 
 const RUNNERS = 25_000;
 const ROUNDS = 20;

@@ -66,6 +66,7 @@ export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Do
 export { numbersRead, sceneryOf } from "./scenery.ts";
 export { knownPrints, printsRead } from "./bib-print.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, REVIEW_FLOOR, type Decision, type RaceContext } from "./decide.ts";
+export { photoContext, raceContext } from "./store.ts";
 export {
   parseTimingCsv,
   timingEvidence,
