@@ -13,16 +13,8 @@ export function greedyDecode(probs: Float32Array, steps: number, classes: number
   let previous = 0;
   for (let t = 0; t < steps; t++) {
     const row = t * classes;
-    let best = 0;
-    let bestP = probs[row];
-    for (let c = 1; c < classes; c++) {
-      if (allowed && !allowed(c)) continue;
-      const p = probs[row + c];
-      if (p > bestP) {
-        bestP = p;
-        best = c;
-      }
-    }
+    const best = bestClass(probs, row, classes, allowed);
+    const bestP = probs[row + best];
     if (best !== 0 && best === previous) {
       const last = confidences.length - 1;
       if (bestP > confidences[last]) confidences[last] = bestP;
@@ -33,6 +25,13 @@ export function greedyDecode(probs: Float32Array, steps: number, classes: number
     previous = best;
   }
   return { text, confidences };
+}
+
+/** The most probable class at the step starting at `row` (the blank, 0, unless another beats it), among `allowed` ones. */
+function bestClass(probs: Float32Array, row: number, classes: number, allowed?: (c: number) => boolean): number {
+  let best = 0;
+  for (let c = 1; c < classes; c++) if ((!allowed || allowed(c)) && probs[row + c] > probs[row + best]) best = c;
+  return best;
 }
 
 const EDGE_MARKS = /^[\s.,:;'`´·_-]+|[\s.,:;'`´·_-]+$/g;
@@ -86,9 +85,7 @@ export function digitsBeyond(probs: Float32Array, steps: number, classes: number
   const isDigit: boolean[] = [];
   for (let t = 0; t < steps; t++) {
     const row = t * classes;
-    let best = 0;
-    for (let c = 1; c < classes; c++) if (probs[row + c] > probs[row + best]) best = c;
-    isDigit.push(digits.includes(best));
+    isDigit.push(digits.includes(bestClass(probs, row, classes)));
     mass.push(digits.reduce((sum, c) => sum + probs[row + c], 0));
   }
   const first = isDigit.indexOf(true);
