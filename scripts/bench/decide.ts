@@ -4,8 +4,9 @@
 // (as until 2026-11-27) against asked only about the photo's bibs.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { openDatabase, races, startList, timingPassings } from "../../app/.server/db/index.ts";
+import { openDatabase, races } from "../../app/.server/db/index.ts";
 import { decidePhoto, type PhotoReading, photoContext, raceContext } from "../../app/.server/recognition/index.ts";
+import { registerRunners } from "./runners.ts";
 
 const RUNNERS = 25_000;
 const ROUNDS = 20;
@@ -21,11 +22,7 @@ export async function benchDecide() {
     .values({ slug: "marathon", name: { es: "Maratón" }, status: "published", bibRanges: `1-${RUNNERS}` })
     .returning();
   const start = Date.parse("2026-04-12T08:00:00Z");
-  for (let from = 1; from <= RUNNERS; from += 1000) {
-    const bibs = Array.from({ length: 1000 }, (_, i) => from + i);
-    await db.insert(startList).values(bibs.map((bib) => ({ raceId: race.id, bib, name: `Runner ${bib}`, distance: "42K" })));
-    await db.insert(timingPassings).values(bibs.map((bib) => ({ raceId: race.id, bib, passedAt: new Date(start + bib * 400) })));
-  }
+  await registerRunners(db, race.id, RUNNERS, new Date(start), 400);
   // The own fixture's readings (bibs 152, 317 and 1045, 560…): a few numbers a photo, as race photos have.
   const photos = Object.values(JSON.parse(await fs.readFile(READINGS, "utf8")) as Record<string, PhotoReading>);
   const takenAt = new Date(start + 3_600_000);

@@ -12,13 +12,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { type Db, openDatabase, races, startList, timingPassings } from "../../app/.server/db/index.ts";
+import { openDatabase, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { ensureFieldSet } from "./field-set/index.ts";
+import { registerRunners } from "./runners.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
@@ -60,7 +61,12 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   const database = await openDatabase({});
   const services = createServices({ env, database, storage: localStorage(path.join(work, "files")), logger: createLogger("silent") });
   const runners = Number(values.runners);
-  if (runners) await registerRunners(database.db, await services.imports.folder(folder), runners);
+  if (runners) {
+    // The race imported without photos first, to give it its start list and timing file.
+    const { slug } = await services.imports.folder(folder);
+    const [race] = await database.db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
+    await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000);
+  }
   for (const file of files) fs.copyFileSync(file, path.join(folder, "photos", path.basename(file)));
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
@@ -89,15 +95,4 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   );
   await services.close();
   fs.rmSync(work, { recursive: true, force: true });
-}
-
-/** The race (imported without photos) gets a start list of bibs 1 to `runners` and a passing for each, a second apart. */
-async function registerRunners(db: Db, imported: { slug: string }, runners: number) {
-  const [race] = await db.select({ id: races.id }).from(races).where(eq(races.slug, imported.slug));
-  const start = Date.parse("2026-03-15T11:00:00Z");
-  for (let from = 1; from <= runners; from += 1000) {
-    const bibs = Array.from({ length: Math.min(1000, runners - from + 1) }, (_, i) => from + i);
-    await db.insert(startList).values(bibs.map((bib) => ({ raceId: race.id, bib, name: `Runner ${bib}` })));
-    await db.insert(timingPassings).values(bibs.map((bib) => ({ raceId: race.id, bib, passedAt: new Date(start + bib * 1000) })));
-  }
 }
