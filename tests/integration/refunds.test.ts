@@ -10,13 +10,14 @@ import { isPaidState } from "../../app/domain/order-states.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
-import { orders, payments } from "../../app/.server/db/schema.ts";
+import { orders, payments, preorders } from "../../app/.server/db/schema.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
+import { action as createPreorder } from "../../app/routes/api.preventa.ts";
 import { action as webhook } from "../../app/routes/api.webhooks.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
-import { buyer, call, cartItem, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
+import { ORDERS_RACE, buyer, call, cartItem, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 import { installFakeProviders, PROVIDER_ENV, signedMpNotification, signedStripeEvent, type FakeProviders } from "./provider-fakes.ts";
 
 const ADMIN = { email: "refunds@dorsal.test", password: "refunds-password-1" };
@@ -280,6 +281,35 @@ describe("refunds through Stripe and MercadoPago", () => {
     expect(refundMails(shop, sale.id)).toHaveLength(1);
     // Each payment was refunded once, however often the job or the notifications ran.
     expect(refundsOf(7101).length + refundsOf(7102).length + refundsOf(7103).length).toBe(3);
+  });
+
+  it("MercadoPago: a pre-order paid twice gives the second payment back and tells the runner their pre-order stands", async () => {
+    const { body } = await call(shop, createPreorder, "/api/preventa?lang=en", {
+      method: "POST",
+      body: {
+        data: {
+          ...buyer({ country: "1", email: "pre-twice@example.com", confirmEmail: "pre-twice@example.com" }),
+          raceId: race.raceId,
+          raceSlug: ORDERS_RACE,
+          dni: "777",
+        },
+      },
+    });
+    expect(body.status).toBe("success");
+    const preorderId = body.id as string;
+    for (const id of [7201, 7202]) {
+      fake.mpPayments.set(String(id), { id, status: "approved", transaction_amount: 40_000, currency_id: "ARS", external_reference: `preorder:${preorderId}` });
+      expect((await mpHook(String(id))).status).toBe(200);
+    }
+    await shop.services.worker.drain();
+    const refundsOf = (id: number) => fake.calls.filter((c) => c.method === "POST" && c.path === `/v1/payments/${id}/refunds`);
+    expect([refundsOf(7201).length, refundsOf(7202).length]).toEqual([0, 1]);
+    const [pre] = await shop.database.db.select().from(preorders).where(eq(preorders.publicId, preorderId));
+    expect(isPaidState(pre.state)).toBe(true);
+    const returned = outbox(shop).filter((m) => m.includes("X-Dorsal-Template: paymentReturned") && m.includes(preorderId));
+    expect(returned).toHaveLength(1);
+    expect(returned[0]).toContain("repeated payment of your pre-order");
+    expect(returned[0]).toContain("Your pre-order stays confirmed");
   });
 
   it("MercadoPago: a refused refund changes nothing and says why", async () => {

@@ -43,6 +43,21 @@ describe("mail templates", () => {
     expect(refunded.text).not.toContain("download links keep working");
   });
 
+  it("names a pre-order's returned payment as the pre-order's, whose photos are still to come", () => {
+    const data = { ...SAMPLES.paymentReturned, preorder: true };
+    const expected = {
+      es: ["Te devolvemos un pago repetido de tu preventa Q7hK2mNpR4sT9vWx", "Tu preventa sigue confirmada"],
+      en: ["We are returning a repeated payment of your pre-order Q7hK2mNpR4sT9vWx", "Your pre-order stays confirmed"],
+      br: ["Estamos devolvendo um pagamento repetido da sua pré-venda Q7hK2mNpR4sT9vWx", "Sua pré-venda continua confirmada"],
+    } as const;
+    for (const [lang, [subject, kept]] of Object.entries(expected)) {
+      const mail = renderMail("paymentReturned", lang as keyof typeof expected, data, URL);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(kept);
+      expect(mail.text).not.toMatch(/download links|enlaces de descarga|links de download/);
+    }
+  });
+
   it("writes each language's own texts", () => {
     const data = SAMPLES.notifySignup;
     expect(renderMail("notifySignup", "es", data, URL).subject).toBe("Te avisamos cuando estén las fotos de Ultra Fiambalá");
