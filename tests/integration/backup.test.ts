@@ -8,11 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesInOrder } from "../../app/.server/backup/tables.ts";
 import { openDatabase, type Db } from "../../app/.server/db/client.ts";
+import { photoRecognitions, photos } from "../../app/.server/db/schema.ts";
 import type { Storage } from "../../app/.server/storage/index.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
@@ -72,6 +73,22 @@ describe("backup and restore", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     await source.services.worker.drain();
+    // A photo read by recognition: its numbers and print are counted by triggers (race_numbers, race_prints).
+    const text = (t: string, cy: number) => ({
+      text: t,
+      confidences: [...t].map(() => 0.99),
+      detectionScore: 0.99,
+      box: { cx: 600, cy, width: 300, height: 60, angle: 0 },
+    });
+    const [photo] = await source.database.db.select({ id: photos.id }).from(photos).where(eq(photos.publicId, race.ids.P01));
+    await source.database.db.insert(photoRecognitions).values({
+      photoId: photo.id,
+      raceId: race.raceId,
+      status: "done",
+      lines: [text("123", 500), text("MARATON DE ROSARIO", 400)],
+      frameWidth: 1200,
+      frameHeight: 800,
+    });
   });
   afterAll(async () => {
     await source.close();

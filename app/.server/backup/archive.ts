@@ -140,6 +140,8 @@ export async function restoreBackup(db: Db, storage: Storage, file: string, { fi
     for (const table of tables) {
       const json = tableJson.get(table.name) ?? "[]";
       const name = sql.identifier(table.name);
+      // Counts a trigger wrote while an earlier table came back (race_numbers from photo_recognitions) give way to the backup's.
+      await tx.execute(sql`delete from ${name}`);
       await tx.execute(sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${json}::json)`);
       if (table.serial) {
         const column = sql.identifier(table.serial);
