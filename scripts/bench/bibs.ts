@@ -113,7 +113,10 @@ function photosPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["line
   return counts;
 }
 
-/** The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are read. */
+/**
+ * The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are
+ * read: the sets' photos carry no capture time, so each is a moment of its own (scenery.ts).
+ */
 const sceneryOfSet = (readings: PhotoReading[]) => sceneryOf(photosPer(readings, numbersRead), readings.length);
 
 /** The print read on the set's bibs, as the race would know it once all are read. */

@@ -167,3 +167,53 @@ describe("migration 0013 (numbers read per race)", () => {
     }
   });
 });
+
+describe("migration 0016 (numbers read per moment)", () => {
+  it("counts the moments of the readings already stored, and keeps counting as photos are read again or deleted", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const before = migrationsBefore(16);
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.query(`insert into races (id, slug, name) values (1, 'burst-10k', '{"es": "10K"}')`);
+      const line = (text: string) => ({ text, confidences: [0.9], detectionScore: 0.9, box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 } });
+      // A burst of two frames of runner 101 beside sign 23, the sign again ten minutes later, and a photo without a time.
+      const photos: [string | null, string[]][] = [
+        ["2025-08-10T12:01:00Z", ["23", "101"]],
+        ["2025-08-10T12:01:02Z", ["23", "101"]],
+        ["2025-08-10T12:11:00Z", ["23", "102"]],
+        [null, ["23"]],
+      ];
+      for (const [i, [takenAt, texts]] of photos.entries()) {
+        await client.query(
+          "insert into photos (id, public_id, race_id, frame, original_key, sha256, width, height, taken_at) values ($1, $2, 1, $2, $2, $2, 10, 10, $3)",
+          [i + 1, `P${i}`, takenAt],
+        );
+        await client.query("insert into photo_recognitions (photo_id, race_id, status, lines) values ($1, 1, 'done', $2)", [
+          i + 1,
+          JSON.stringify(texts.map(line)),
+        ]);
+      }
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            await client.query<{ number: number; photos: number; moments: number }>("select number, photos, moments from race_numbers order by number")
+          ).rows.map((r) => [r.number, [r.photos, r.moments]]),
+        );
+      // Number 0: the photos read, and the moments they were taken in.
+      expect(await counts()).toEqual({ 0: [4, 3], 23: [4, 3], 101: [2, 1], 102: [1, 1] });
+      // Read again: the second frame of the burst now shows 102; the first frame's photo is deleted.
+      await client.query("update photo_recognitions set lines = $1 where photo_id = 2", [JSON.stringify([line("102")])]);
+      expect(await counts()).toEqual({ 0: [4, 3], 23: [3, 3], 101: [1, 1], 102: [2, 2] });
+      await client.query("delete from photos where id = 1");
+      expect(await counts()).toEqual({ 0: [3, 3], 23: [2, 2], 101: [0, 0], 102: [2, 2] });
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -99,6 +99,44 @@ describe("numbers read all over a race", () => {
     expect([await count(), await read()]).toEqual([5, 5]);
   });
 
+  it("counts moments, not photos: a runner's burst of five frames keeps its tag, a sign seen at five moments does not", async () => {
+    const live = ids.slice(0, 5); // the sixth photo was deleted above
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    const readAt = async (times: Date[], lines: (i: number) => TextReading[]) => {
+      for (const [i, id] of live.entries()) {
+        await db().update(photos).set({ takenAt: times[i] }).where(eq(photos.id, id));
+        reading = { width: 2400, height: 1600, lines: lines(i) };
+        await job({ photoId: id, force: true });
+      }
+    };
+    // One runner, 345, in a burst: five frames a second apart.
+    const start = Date.parse("2025-08-10T12:01:00Z");
+    await readAt(
+      live.map((_, i) => new Date(start + i * 1000)),
+      () => [line("345", 1200, 900, 110)],
+    );
+    for (const id of live) expect(await tagsOf(id)).toEqual([345]);
+    const moments = async (number: number) =>
+      (
+        await db()
+          .select({ photos: raceNumbers.photos, moments: raceNumbers.moments })
+          .from(raceNumbers)
+          .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, number)))
+      )[0];
+    expect(await moments(345)).toEqual({ photos: 5, moments: 1 });
+
+    // The sign "77" beside the photographer, in photos ten minutes apart, each with another runner.
+    await readAt(
+      live.map((_, i) => new Date(start + i * 600_000)),
+      (i) => [line("77", 400, 300, 60), line(String(201 + i), 1200, 900, 110)],
+    );
+    expect(await moments(77)).toEqual({ photos: 5, moments: 5 });
+    expect(await moments(345)).toEqual({ photos: 0, moments: 0 });
+    for (const [i, id] of live.entries()) expect(await tagsOf(id)).toEqual([201 + i]);
+  });
+
   it("knows the race's bib print, and leaves to a person a number whose print is cut short", async () => {
     // Read again: four bibs under the race's whole print, and "32" of a 132
     // whose left end a hand hides, with "MARATON DE" of the print above it.

@@ -569,15 +569,20 @@ export const photoRecognitions = pgTable(
     signature: text("signature"),
     error: text("error"),
     recognizedAt: timestamp("recognized_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the photo was taken, in five-minute steps (minus its id when the time is unknown): set by a trigger
+    // (migration 0016) for race_number_moments.
+    moment: bigint("moment", { mode: "number" }),
   },
   (t) => [index("photo_recognitions_race_idx").on(t.raceId, t.status)],
 );
 
 /**
  * How many of a race's read photos each number (1–5 digits) was read in, and
- * under number 0 how many photos the race has read, kept by a trigger on
- * photo_recognitions (migration 0013): a number in too many is scenery, not a
- * runner (recognition/scenery.ts).
+ * in how many moments (five minutes of the race's clock; a photo without a
+ * time is a moment of its own); under number 0 how many photos and moments
+ * the race has read. Kept by a trigger on photo_recognitions (migrations 0013
+ * and 0016): a number seen in too many moments is scenery, not a runner
+ * (recognition/scenery.ts).
  */
 export const raceNumbers = pgTable(
   "race_numbers",
@@ -587,8 +592,27 @@ export const raceNumbers = pgTable(
       .references(() => races.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
     photos: integer("photos").notNull().default(0),
+    moments: integer("moments").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.raceId, t.number] }), index("race_numbers_race_photos_idx").on(t.raceId, t.photos)],
+  (t) => [
+    primaryKey({ columns: [t.raceId, t.number] }),
+    index("race_numbers_race_photos_idx").on(t.raceId, t.photos),
+    index("race_numbers_race_moments_idx").on(t.raceId, t.moments),
+  ],
+);
+
+/** The photos each number was read in per moment (race_numbers.moments counts the rows), kept by the same trigger. */
+export const raceNumberMoments = pgTable(
+  "race_number_moments",
+  {
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    moment: bigint("moment", { mode: "number" }).notNull(),
+    photos: integer("photos").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.number, t.moment] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextReading } from "./read-text.ts";
-import { numbersRead, SCENERY_MIN_PHOTOS, sceneryOf } from "./scenery.ts";
+import { numbersRead, SCENERY_MIN_MOMENTS, sceneryOf } from "./scenery.ts";
 
 const line = (text: string): TextReading => ({ text, confidences: [0.99], detectionScore: 0.99, box: { cx: 0, cy: 0, width: 10, height: 10, angle: 0 } });
 
@@ -9,13 +9,13 @@ describe("scenery", () => {
     expect([...numbersRead([line("23"), line("23."), line("KM 5"), line("0800"), line("123456"), line("1046")])].sort()).toEqual([1046, 23]);
   });
 
-  it("is a number in at least five photos and in 4 % of those read: a runner in a few photos of a big race is not", () => {
+  it("is a number seen at five moments or more and at 4 % of the race's: a runner seen at a few moments of a big race is not", () => {
     const counts = new Map([
-      [23, SCENERY_MIN_PHOTOS],
-      [101, SCENERY_MIN_PHOTOS - 1],
+      [23, SCENERY_MIN_MOMENTS],
+      [101, SCENERY_MIN_MOMENTS - 1],
     ]);
     expect([...sceneryOf(counts, 60)]).toEqual([23]);
-    // In a race of 3,000 photos five are a runner's share, not a sign's.
+    // In a race of 3,000 moments (photos without a time) five are a runner's share, not a sign's.
     expect([...sceneryOf(counts, 3000)]).toEqual([]);
     expect([...sceneryOf(new Map([[23, 120]]), 3000)]).toEqual([23]);
   });

@@ -1,13 +1,16 @@
 import { numberText } from "./ctc-decode.ts";
 import type { TextReading } from "./read-text.ts";
 
-// Scenery: a number read in many of a race's photos is part of the place, not
-// a runner (a km marker, an aid station's number, a banner's year, a street
-// number at the photo point). A runner is in a handful of photos; the sign
-// beside a photographer is in most of theirs.
+// Scenery: a number read all through a race is part of the place, not a
+// runner (a km marker, an aid station's number, a banner's year, a street
+// number at the photo point). A runner passes a photographer once, in a
+// burst of a few seconds; the sign beside a photographer is in their photos
+// all morning. So what counts is moments, not photos: five minutes of the
+// race's clock (migration 0016), or each photo on its own when its time is
+// unknown (as in the benchmark sets, whose photos carry none).
 
-/** From this many photos of a race, and this share of those read, a number is scenery. */
-export const SCENERY_MIN_PHOTOS = 5;
+/** From this many moments of a race, and this share of those read, a number is scenery. */
+export const SCENERY_MIN_MOMENTS = 5;
 export const SCENERY_SHARE = 0.04;
 
 /** The distinct numbers (1 to 5 digits, past edge dots) among a photo's text lines. */
@@ -20,11 +23,11 @@ export function numbersRead(lines: TextReading[]): Set<number> {
   return out;
 }
 
-/** In how many photos a number is scenery, in a race with `photosRead` photos read. */
-export const sceneryFloor = (photosRead: number) => Math.max(SCENERY_MIN_PHOTOS, Math.ceil(photosRead * SCENERY_SHARE));
+/** In how many moments a number is scenery, in a race whose photos read were taken in `momentsRead`. */
+export const sceneryFloor = (momentsRead: number) => Math.max(SCENERY_MIN_MOMENTS, Math.ceil(momentsRead * SCENERY_SHARE));
 
-/** The scenery among `counts` (photos each number was read in) of a race with `photosRead` photos read. */
-export function sceneryOf(counts: ReadonlyMap<number, number>, photosRead: number): Set<number> {
-  const floor = sceneryFloor(photosRead);
+/** The scenery among `counts` (moments each number was read in) of a race whose photos read were taken in `momentsRead`. */
+export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number): Set<number> {
+  const floor = sceneryFloor(momentsRead);
   return new Set([...counts].filter(([, n]) => n >= floor).map(([number]) => number));
 }

@@ -33,10 +33,10 @@ async function raceBasics(db: Db, raceId: number): Promise<RaceBasics> {
   } catch {
     // A malformed list was let in somewhere else; better unknown than no recognition at all.
   }
-  const photosRead = await photosReadIn(db, raceId);
+  const read = await readIn(db, raceId);
   return {
-    scenery: await sceneryIn(db, raceId, photosRead),
-    rules: { ...DEFAULT_RULES, ranges, prints: await printsIn(db, raceId, photosRead) },
+    scenery: await sceneryIn(db, raceId, read.moments),
+    rules: { ...DEFAULT_RULES, ranges, prints: await printsIn(db, raceId, read.photos) },
     autoThreshold: settings.autoThreshold,
     timing: settings.timing,
   };
@@ -107,28 +107,28 @@ async function passingsOf(db: Db, raceId: number, bibs: number[]): Promise<RaceC
   return { size, get: (bib) => byBib.get(bib) };
 }
 
-/** The race's photos read so far (counted by a trigger under race_numbers' number 0). */
-async function photosReadIn(db: Db, raceId: number): Promise<number> {
+/** The race's photos read so far, and the moments they were taken in (counted by a trigger under race_numbers' number 0). */
+async function readIn(db: Db, raceId: number): Promise<{ photos: number; moments: number }> {
   const [counted] = await db
-    .select({ photos: raceNumbers.photos })
+    .select({ photos: raceNumbers.photos, moments: raceNumbers.moments })
     .from(raceNumbers)
     .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 0)));
-  return counted?.photos ?? 0;
+  return counted ?? { photos: 0, moments: 0 };
 }
 
-/** Numbers read in too many of the race's photos to be a runner's (counted by a trigger: race_numbers). */
-async function sceneryIn(db: Db, raceId: number, photosRead: number): Promise<Set<number>> {
+/** Numbers read in too many of the race's moments to be a runner's (counted by a trigger: race_numbers). */
+async function sceneryIn(db: Db, raceId: number, momentsRead: number): Promise<Set<number>> {
   const rows = await db
     .select({ number: raceNumbers.number })
     .from(raceNumbers)
-    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.photos, sceneryFloor(photosRead)), gt(raceNumbers.number, 0)));
+    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.moments, sceneryFloor(momentsRead)), gt(raceNumbers.number, 0)));
   return new Set(rows.map((r) => r.number));
 }
 
 /** Which of `keys` (a photo's print, just counted) became the race's print with this photo: counted exactly as often as needed. */
 export async function newlyKnownPrints(db: Db, raceId: number, keys: string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const floor = knownFloor(await photosReadIn(db, raceId));
+  const floor = knownFloor((await readIn(db, raceId)).photos);
   const rows = await db
     .select({ key: racePrints.key })
     .from(racePrints)
