@@ -75,6 +75,7 @@ describe("GET /api/fotos/{slug}", () => {
     const raceId = around.id as number;
     expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data.passings).toEqual([]);
     await shop.services.recognition.loadTimingFile(raceId, "101,09:00:03\n102,09:01:09\n");
+    await shop.services.worker.drain(); // decided again in the background
     expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data.passings).toEqual(["2025-05-04 09:00:03"]);
   });
 

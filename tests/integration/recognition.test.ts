@@ -114,6 +114,7 @@ describe("bib recognition on import", () => {
     const before = await suggestion(1045);
     // R002 was taken at 09:03:40 local time: 317 passed then, 1045 an hour later.
     const loaded = await shop.services.recognition.loadTimingFile(raceId, "bib,time\n152,09:00:03\n317,09:03:52\n1045,10:03:40\n560,09:09:00\nxx,1\n");
+    await shop.services.worker.drain(); // decided again in the background
     expect(loaded).toMatchObject({ passings: 4, redecided: 4 });
     expect(loaded.errors).toHaveLength(1);
     const far = await suggestion(1045);
@@ -122,6 +123,7 @@ describe("bib recognition on import", () => {
     expect((await bibsOf("R002")).map((b) => b.bib)).toEqual([317]);
     expect((await suggestion(317)).confidence).toBeGreaterThanOrEqual(before.confidence - 1e-6);
     await shop.services.recognition.clearTimingFile(raceId);
+    await shop.services.worker.drain(); // decided again in the background
     expect((await suggestion(1045)).status).toBe("auto");
   });
 
@@ -139,6 +141,7 @@ describe("bib recognition on import", () => {
 
   it("moves readings to the review queue when the race asks for more certainty, without reading again", async () => {
     const { redecided } = await shop.services.recognition.saveSettings({ autoThreshold: 1 }, raceId);
+    await shop.services.worker.drain(); // decided again in the background
     expect(redecided).toBe(4);
     expect((await shop.services.recognition.settings(raceId)).autoThreshold).toBe(1);
     const queue = await shop.services.recognition.reviewQueue(raceId);
@@ -165,6 +168,7 @@ describe("bib recognition on import", () => {
     expect((await shop.services.recognition.reviewQueue(raceId)).total).toBe(0);
     // Decided suggestions never come back, whatever the threshold.
     await shop.services.recognition.saveSettings({ autoThreshold: null }, raceId);
+    await shop.services.worker.drain(); // decided again in the background
     expect(await bibsOf("R002")).toEqual([{ bib: 318, source: "manual", confidence: null }]);
     expect(await shop.services.recognition.progress(raceId)).toMatchObject({ autoTags: 0, reviewSuggestions: 0 });
   });
@@ -252,6 +256,7 @@ describe("bib review in the back office", () => {
     // 152 (R001, 09:00:05) and 1045 (R002, 09:03:40) passed an hour away from their photos: both wait for a person.
     const good = await shop.services.admin.bibs.loadTiming(admin, raceId, "152,10:00:05\n317,09:03:45\n1045,10:30:00\n560,09:09:12\n88,x\n");
     expect(good).toMatchObject({ loaded: true, passings: 4, errors: [{ line: 5, problem: "time", value: "x" }] });
+    await shop.services.worker.drain(); // decided again in the background
     const review = await shop.services.admin.bibs.review(admin, raceId);
     expect(review.queue.items.map((i) => [i.frame, i.bib])).toEqual([
       ["R001", 152],
@@ -351,12 +356,14 @@ describe("bib review in the back office", () => {
     ]);
     expect((await statusesOf("R002"))[317]).toBe("accepted");
     await shop.services.admin.bibs.saveSettings(admin, raceId, { autoThreshold: 0.6, timingWindowSeconds: 30, timingOffsetSeconds: 0 });
+    await shop.services.worker.drain(); // decided again in the background
     await shop.services.admin.photos.bulk(admin, raceId, [r002.id], { action: "removeBibs" });
     await shop.services.recognition.redecide(raceId);
     expect(await bibsOf("R002")).toEqual([]);
 
     // Hand tagging from the desk settles a photo's readings too (admin-back-office.test.ts); an undone tag stays undone.
     await shop.services.admin.bibs.loadTiming(admin, raceId, "152,10:00:05\n560,09:09:12\n");
+    await shop.services.worker.drain(); // decided again in the background
     expect(await statusesOf("R005")).toEqual({ 560: "undone" });
     expect(await bibsOf("R005")).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/index.ts";
-import { RECOGNIZE_JOB } from "./recognize-job.ts";
+import { RECOGNIZE_JOB, REDECIDE_JOB } from "./recognize-job.ts";
 
 export type RecognitionProgress = {
   photos: number;
@@ -20,6 +20,8 @@ export type RecognitionProgress = {
   /** Photos with suggestions waiting for an operator, and the suggestions. */
   reviewPhotos: number;
   reviewSuggestions: number;
+  /** The race's photos are being decided again (a new start list, timing file or threshold: queueRedecide). */
+  redeciding: boolean;
 };
 
 /** A race's recognition figures for the back office and the import CLI (one round trip). */
@@ -54,7 +56,9 @@ export async function recognitionProgress(db: Db, raceId: number): Promise<Recog
       (select count(distinct photo_id)::int from photo_bibs where race_id = ${raceId} and source = 'auto') as auto_tagged_photos,
       (select count(*)::int from photo_bibs where race_id = ${raceId} and source = 'auto') as auto_tags,
       (select count(distinct photo_id)::int from bib_suggestions where race_id = ${raceId} and status = 'pending') as review_photos,
-      (select count(*)::int from bib_suggestions where race_id = ${raceId} and status = 'pending') as review_suggestions`);
+      (select count(*)::int from bib_suggestions where race_id = ${raceId} and status = 'pending') as review_suggestions,
+      (select count(*)::int from jobs where type = ${REDECIDE_JOB} and status in ('queued', 'running')
+        and (payload->>'raceId')::int = ${raceId}) as redeciding`);
   const [row] = rowsOf<Record<string, number | string>>(result);
   const n = (key: string) => Number(row[key] ?? 0);
   return {
@@ -68,6 +72,7 @@ export async function recognitionProgress(db: Db, raceId: number): Promise<Recog
     autoTags: n("auto_tags"),
     reviewPhotos: n("review_photos"),
     reviewSuggestions: n("review_suggestions"),
+    redeciding: n("redeciding") > 0,
   };
 }
 

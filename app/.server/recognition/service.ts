@@ -7,7 +7,7 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
-import { RECOGNIZE_JOB, recognizeJob, redecideRace } from "./recognize-job.ts";
+import { queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace } from "./recognize-job.ts";
 import {
   acceptSuggestion,
   autoTags,
@@ -49,7 +49,7 @@ async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
 }
 
 export function createRecognition({ db, storage, logger, recognizer = createRecognizerPool() }: RecognitionDeps) {
-  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }) };
+  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }), [REDECIDE_JOB]: redecideJob(db) };
   return {
     handlers,
     progress: (raceId: number) => recognitionProgress(db, raceId),
@@ -69,13 +69,13 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     settle: (photoId: number | number[], bibs: number[], by?: number) => settleSuggestions(db, photoId, bibs, by),
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
     settings: (raceId?: number) => recognitionSettings(db, raceId),
-    /** Saves settings (a race's, or with no raceId the shop's) and re-decides from stored readings. */
+    /** Saves settings (a race's, or with no raceId the shop's) and has the photos read decided again (in the background). */
     async saveSettings(patch: SettingsPatch, raceId?: number) {
       await saveRecognitionSettings(db, patch, raceId);
-      if (raceId !== undefined) return { redecided: await redecideRace(db, raceId) };
+      if (raceId !== undefined) return { redecided: await queueRedecide(db, raceId) };
       let redecided = 0;
       const raceIds = await db.selectDistinct({ raceId: photoRecognitions.raceId }).from(photoRecognitions);
-      for (const { raceId: id } of raceIds) redecided += await redecideRace(db, id);
+      for (const { raceId: id } of raceIds) redecided += await queueRedecide(db, id);
       return { redecided };
     },
     loadTimingFile: (raceId: number, csv: string) => loadTimingFile(db, raceId, csv),
@@ -86,6 +86,7 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     startList: (raceId: number, query?: StartListQuery) => startListSummary(db, raceId, query),
     /** The race a suggestion belongs to (for permission checks), or undefined. */
     raceOfSuggestion: (suggestionId: number) => raceOfSuggestion(db, suggestionId),
+    /** Decides a race's photos again now, in this call (the back office queues it instead: queueRedecide). */
     redecide: (raceId: number) => redecideRace(db, raceId),
     /** Stops the reader processes (after the job worker has stopped). */
     close: async () => recognizer.close?.(),

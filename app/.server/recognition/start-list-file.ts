@@ -1,12 +1,12 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db, photoBibs, races, startList } from "../db/index.ts";
 import { notFound } from "../errors.ts";
-import { redecideRace } from "./recognize-job.ts";
+import { queueRedecide } from "./recognize-job.ts";
 import { parseStartListCsv } from "./start-list.ts";
 
 /**
- * Replaces a race's start list and decides its recognized photos again with
- * it. Unreadable lines are reported, not fatal; a file with no usable line
+ * Replaces a race's start list and has its recognized photos decided again
+ * with it (in the background: queueRedecide). Unreadable lines are reported, not fatal; a file with no usable line
  * changes nothing (`loaded` false).
  */
 export async function loadStartList(db: Db, raceId: number, csv: string) {
@@ -20,14 +20,14 @@ export async function loadStartList(db: Db, raceId: number, csv: string) {
       await tx.insert(startList).values(entrants.slice(i, i + 1000).map((e) => ({ raceId, ...e })));
     }
   });
-  const redecided = await redecideRace(db, raceId);
+  const redecided = await queueRedecide(db, raceId);
   return { loaded: true, entrants: entrants.length, errors, redecided };
 }
 
 /** Forgets a race's start list; its photos are decided again without it. */
 export async function clearStartList(db: Db, raceId: number) {
   await db.delete(startList).where(eq(startList.raceId, raceId));
-  return { redecided: await redecideRace(db, raceId) };
+  return { redecided: await queueRedecide(db, raceId) };
 }
 
 export type StartListEntry = { bib: number; name: string; distance: string; team: string; photos: number };

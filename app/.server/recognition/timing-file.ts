@@ -1,12 +1,13 @@
 import { count, eq, max, min } from "drizzle-orm";
 import { inTransaction, type Db, races, timingPassings } from "../db/index.ts";
 import { notFound } from "../errors.ts";
-import { redecideRace } from "./recognize-job.ts";
+import { queueRedecide } from "./recognize-job.ts";
 import { parseTimingCsv } from "./timing.ts";
 
 /**
  * Replaces a race's timing file (CSV of bib and passing time at the photo
- * point) and decides its recognized photos again with it. Lines that do not
+ * point) and has its recognized photos decided again with
+ * it (in the background: queueRedecide). Lines that do not
  * parse are reported, not fatal; a file with no usable line changes nothing
  * (`loaded` false).
  */
@@ -22,14 +23,14 @@ export async function loadTimingFile(db: Db, raceId: number, csv: string) {
       await tx.insert(timingPassings).values(chunk).onConflictDoNothing();
     }
   });
-  const redecided = await redecideRace(db, raceId);
+  const redecided = await queueRedecide(db, raceId);
   return { loaded: true, passings: passings.length, errors, redecided };
 }
 
 /** Forgets a race's timing file; its photos are decided again without it. */
 export async function clearTimingFile(db: Db, raceId: number) {
   await db.delete(timingPassings).where(eq(timingPassings.raceId, raceId));
-  return { redecided: await redecideRace(db, raceId) };
+  return { redecided: await queueRedecide(db, raceId) };
 }
 
 /** What the race's timing file holds: how many passings, and the first and last one. */

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { useReviewQueue, type ReviewItem as Item } from "../../admin/use-review-queue.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
@@ -28,6 +29,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
   const { queue, auto, decided, undone, said, inputs, undoButtons, setCurrent, undo, onSubmit, onKeyDown, loadMore } = useReviewQueue(review);
 
   const p = review.progress;
+  useRevalidateWhile(p.redeciding);
   const pending = review.queue.total - decided;
   const others = p.skipped + p.failed + p.unread > 0;
 
@@ -50,6 +52,11 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
           )}
         </p>
         {others && <p className="mt-1 text-xs text-slate-500">{fill(t.progressOther, { skipped: p.skipped, failed: p.failed, unread: p.unread }, lang)}</p>}
+        {p.redeciding && (
+          <p className="mt-2 text-sm font-medium text-amber-900" aria-live="polite" data-testid="recognition-redeciding">
+            {t.redeciding}
+          </p>
+        )}
       </section>
 
       {outcome && !outcome.ok && (outcome.intent === "decide" || outcome.intent === "undoAuto") && (
@@ -265,4 +272,14 @@ function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNul
       ))}
     </div>
   );
+}
+
+/** Reads the screen's data again every second and a half while `busy` (the photos being decided again in the background). */
+function useRevalidateWhile(busy: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!busy || revalidator.state !== "idle") return;
+    const timer = setTimeout(() => void revalidator.revalidate(), 1500);
+    return () => clearTimeout(timer);
+  }, [busy, revalidator]);
 }

@@ -346,6 +346,7 @@ const adminBr = {
       "{done, plural, =0 {# fotos lidas} one {# foto lida} other {# fotos lidas}} · {queued} na fila · {autoPhotos, plural, =0 {# marcadas sozinhas} one {# marcada sozinha} other {# marcadas sozinhas}} ({autoTags, plural, =0 {# números} one {# número} other {# números}}) · {reviewPhotos} para revisar ({reviewSuggestions, plural, =0 {# leituras} one {# leitura} other {# leituras}})",
     progressOther:
       "{skipped, plural, =0 {# já tinham número} one {# já tinha número} other {# já tinham número}} · {failed, plural, =0 {# falharam} one {# falhou} other {# falharam}} · {unread} sem ler",
+    redeciding: "Decidindo de novo as fotos da corrida com o que já foi lido… Esta página se atualiza sozinha.",
     queueTitle: "Para revisar",
     queueHelp:
       "Compare o número com a imagem. Enter aceita; se estiver errado, digite o certo e Enter; se não for um número de peito, esvazie o campo e Enter. ↑ e ↓ percorrem a fila, Esc volta ao número sugerido.",
@@ -409,7 +410,8 @@ const adminBr = {
     offset: "Diferença do relógio da câmera (segundos)",
     offsetHint: "Relógio da câmera menos relógio da cronometragem: 60 se a câmera estiver um minuto adiantada.",
     saveSettings: "Salvar e decidir de novo",
-    settingsSaved: "Salvo: {count, plural, =0 {# fotos decididas} one {# foto decidida} other {# fotos decididas}} de novo com o que já foi lido.",
+    settingsSaved:
+      "Salvo: {count, plural, =0 {# fotos são decididas} one {# foto é decidida} other {# fotos são decididas}} de novo com o que já foi lido, em segundo plano.",
     timingTitle: "Arquivo de cronometragem",
     timingHint:
       "Um CSV com uma linha por passagem no ponto de fotos: número e horário (HH:MM:SS do dia da corrida, ou AAAA-MM-DD HH:MM:SS). Pode ter cabeçalho; separado por vírgula, ponto e vírgula ou tabulação.",
@@ -419,11 +421,12 @@ const adminBr = {
     timingSummary: "{passings} passagens, de {first} a {last}.",
     timingClear: "Tirar a cronometragem",
     timingLoaded:
-      "Cronometragem carregada: {passings, plural, =0 {# passagens} one {# passagem} other {# passagens}}; {count, plural, =0 {# fotos decididas} one {# foto decidida} other {# fotos decididas}} de novo.",
+      "Cronometragem carregada: {passings, plural, =0 {# passagens} one {# passagem} other {# passagens}}; {count, plural, =0 {# fotos são decididas} one {# foto é decidida} other {# fotos são decididas}} de novo em segundo plano.",
     timingNothing: "Nenhuma linha do arquivo pôde ser lida: nada mudou.",
     timingLineErrors: "{count, plural, =0 {# linhas não puderam ser lidas} one {# linha não pôde ser lida} other {# linhas não puderam ser lidas}}:",
     timingMoreErrors: "… e mais {count, plural, =0 {# linhas} one {# linha} other {# linhas}}.",
-    timingCleared: "A cronometragem foi tirada; {count, plural, =0 {# fotos decididas} one {# foto decidida} other {# fotos decididas}} de novo.",
+    timingCleared:
+      "A cronometragem foi tirada; {count, plural, =0 {# fotos são decididas} one {# foto é decidida} other {# fotos são decididas}} de novo em segundo plano.",
     timingMissing: "Escolha um arquivo CSV.",
     timingTooBig: "O arquivo tem mais de 5 MB.",
     lineBib: "Linha {line}: “{value}” não é um número de peito.",
@@ -440,8 +443,8 @@ const adminBr = {
     startUpload: "Carregar lista",
     startClear: "Remover a lista",
     startLoaded:
-      "Lista carregada: {entrants, plural, =0 {# inscritos} one {# inscrito} other {# inscritos}}; {count, plural, =0 {# fotos decididas} one {# foto decidida} other {# fotos decididas}} de novo.",
-    startCleared: "Lista removida; {count, plural, =0 {# fotos decididas} one {# foto decidida} other {# fotos decididas}} de novo.",
+      "Lista carregada: {entrants, plural, =0 {# inscritos} one {# inscrito} other {# inscritos}}; {count, plural, =0 {# fotos são decididas} one {# foto é decidida} other {# fotos são decididas}} de novo em segundo plano.",
+    startCleared: "Lista removida; {count, plural, =0 {# fotos são decididas} one {# foto é decidida} other {# fotos são decididas}} de novo em segundo plano.",
     startNothing: "Nenhum número pôde ser lido do arquivo: nada mudou.",
     startMissing: "Escolha um arquivo CSV.",
     startTooBig: "O arquivo tem mais de 5 MB.",

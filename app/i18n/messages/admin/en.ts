@@ -343,6 +343,7 @@ const adminEn = {
     progress:
       "{done, plural, one {# photo read} other {# photos read}} · {queued} queued · {autoPhotos} tagged automatically ({autoTags, plural, one {# bib} other {# bibs}}) · {reviewPhotos} to review ({reviewSuggestions, plural, one {# reading} other {# readings}})",
     progressOther: "{skipped, plural, one {# already had bibs} other {# already had bibs}} · {failed} failed · {unread} never read",
+    redeciding: "Deciding the race's photos again from what was already read… This page updates by itself.",
     queueTitle: "To review",
     queueHelp:
       "Compare the number with the picture. Enter accepts it; if it is wrong, type the right one and press Enter; if it is not a bib, empty the field and press Enter. ↑ and ↓ move through the queue, Esc brings back the suggested number.",
@@ -406,7 +407,7 @@ const adminEn = {
     offset: "Camera clock offset (seconds)",
     offsetHint: "Camera clock minus timing clock: 60 if the camera runs a minute ahead.",
     saveSettings: "Save and decide again",
-    settingsSaved: "Saved: {count, plural, one {# photo} other {# photos}} decided again from what was already read.",
+    settingsSaved: "Saved: {count, plural, one {# photo is} other {# photos are}} being decided again from what was already read, in the background.",
     timingTitle: "Timing file",
     timingHint:
       "A CSV with one line per passing at the photo point: bib and time (HH:MM:SS on race day, or YYYY-MM-DD HH:MM:SS). A header line is fine; comma, semicolon or tab separated.",
@@ -415,11 +416,12 @@ const adminEn = {
     timingNone: "No timing file yet.",
     timingSummary: "{passings} passings, from {first} to {last}.",
     timingClear: "Remove timing file",
-    timingLoaded: "Timing file loaded: {passings, plural, one {# passing} other {# passings}}; {count, plural, one {# photo} other {# photos}} decided again.",
+    timingLoaded:
+      "Timing file loaded: {passings, plural, one {# passing} other {# passings}}; {count, plural, one {# photo is} other {# photos are}} being decided again in the background.",
     timingNothing: "No line of the file could be read: nothing changed.",
     timingLineErrors: "{count, plural, one {# line} other {# lines}} could not be read:",
     timingMoreErrors: "… and {count, plural, one {# more line} other {# more lines}}.",
-    timingCleared: "Timing file removed; {count, plural, one {# photo} other {# photos}} decided again.",
+    timingCleared: "Timing file removed; {count, plural, one {# photo is} other {# photos are}} being decided again in the background.",
     timingMissing: "Choose a CSV file.",
     timingTooBig: "The file is larger than 5 MB.",
     lineBib: "Line {line}: “{value}” is not a bib number.",
@@ -435,8 +437,9 @@ const adminEn = {
     startFile: "CSV file",
     startUpload: "Load start list",
     startClear: "Remove the start list",
-    startLoaded: "Start list loaded: {entrants, plural, one {# runner} other {# runners}}; {count, plural, one {# photo} other {# photos}} decided again.",
-    startCleared: "Start list removed; {count, plural, one {# photo} other {# photos}} decided again.",
+    startLoaded:
+      "Start list loaded: {entrants, plural, one {# runner} other {# runners}}; {count, plural, one {# photo is} other {# photos are}} being decided again in the background.",
+    startCleared: "Start list removed; {count, plural, one {# photo is} other {# photos are}} being decided again in the background.",
     startNothing: "No bib could be read from the file: nothing changed.",
     startMissing: "Choose a CSV file.",
     startTooBig: "The file is larger than 5 MB.",

@@ -344,6 +344,7 @@ const adminEs = {
       "{done, plural, one {# foto leída} other {# fotos leídas}} · {queued} en cola · {autoPhotos, plural, one {# etiquetada sola} other {# etiquetadas solas}} ({autoTags, plural, one {# dorsal} other {# dorsales}}) · {reviewPhotos} para revisar ({reviewSuggestions, plural, one {# lectura} other {# lecturas}})",
     progressOther:
       "{skipped, plural, one {# ya tenía dorsal} other {# ya tenían dorsal}} · {failed, plural, one {# falló} other {# fallaron}} · {unread} sin leer",
+    redeciding: "Decidiendo de nuevo las fotos de la carrera con lo ya leído… Esta página se actualiza sola.",
     queueTitle: "Para revisar",
     queueHelp:
       "Compará el número con la imagen. Enter lo acepta; si está mal, escribí el correcto y Enter; si no es un dorsal, vaciá el campo y Enter. ↑ y ↓ recorren la cola, Esc vuelve al número sugerido.",
@@ -407,7 +408,7 @@ const adminEs = {
     offset: "Desfase del reloj de la cámara (segundos)",
     offsetHint: "Reloj de la cámara menos reloj del cronometraje: 60 si la cámara va un minuto adelantada.",
     saveSettings: "Guardar y volver a decidir",
-    settingsSaved: "Guardado: {count, plural, one {# foto decidida} other {# fotos decididas}} de nuevo con lo ya leído.",
+    settingsSaved: "Guardado: {count, plural, one {# foto se vuelve} other {# fotos se vuelven}} a decidir con lo ya leído, en segundo plano.",
     timingTitle: "Archivo de cronometraje",
     timingHint:
       "Un CSV con una línea por paso en el punto de fotos: dorsal y hora (HH:MM:SS del día de la carrera, o AAAA-MM-DD HH:MM:SS). Puede tener encabezado; separado por coma, punto y coma o tabulación.",
@@ -417,11 +418,11 @@ const adminEs = {
     timingSummary: "{passings} pasos, de {first} a {last}.",
     timingClear: "Quitar el cronometraje",
     timingLoaded:
-      "Cronometraje cargado: {passings, plural, one {# paso} other {# pasos}}; {count, plural, one {# foto decidida} other {# fotos decididas}} de nuevo.",
+      "Cronometraje cargado: {passings, plural, one {# paso} other {# pasos}}; {count, plural, one {# foto se vuelve} other {# fotos se vuelven}} a decidir en segundo plano.",
     timingNothing: "No se pudo leer ninguna línea del archivo: no se cambió nada.",
     timingLineErrors: "{count, plural, one {# línea no se pudo leer} other {# líneas no se pudieron leer}}:",
     timingMoreErrors: "… y {count, plural, one {# línea más} other {# líneas más}}.",
-    timingCleared: "Se quitó el cronometraje; {count, plural, one {# foto decidida} other {# fotos decididas}} de nuevo.",
+    timingCleared: "Se quitó el cronometraje; {count, plural, one {# foto se vuelve} other {# fotos se vuelven}} a decidir en segundo plano.",
     timingMissing: "Elegí un archivo CSV.",
     timingTooBig: "El archivo pesa más de 5 MB.",
     lineBib: "Línea {line}: «{value}» no es un número de dorsal.",
@@ -438,8 +439,8 @@ const adminEs = {
     startUpload: "Cargar lista",
     startClear: "Quitar la lista",
     startLoaded:
-      "Lista cargada: {entrants, plural, one {# inscripto} other {# inscriptos}}; {count, plural, one {# foto decidida} other {# fotos decididas}} de nuevo.",
-    startCleared: "Se quitó la lista; {count, plural, one {# foto decidida} other {# fotos decididas}} de nuevo.",
+      "Lista cargada: {entrants, plural, one {# inscripto} other {# inscriptos}}; {count, plural, one {# foto se vuelve} other {# fotos se vuelven}} a decidir en segundo plano.",
+    startCleared: "Se quitó la lista; {count, plural, one {# foto se vuelve} other {# fotos se vuelven}} a decidir en segundo plano.",
     startNothing: "No se pudo leer ningún dorsal del archivo: no se cambió nada.",
     startMissing: "Elegí un archivo CSV.",
     startTooBig: "El archivo pesa más de 5 MB.",
