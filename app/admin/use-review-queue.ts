@@ -60,15 +60,20 @@ export function useReviewQueue(review: Review) {
     focusItem(current);
   }, [queue]);
 
-  // While photos are still being read, new readings and figures arrive: refresh between decisions.
+  // While photos are still being read, or decided again (a new start list, timing file or threshold), new
+  // readings and figures arrive: refresh between decisions.
   const inflight = useRef(0);
+  const { queued, redeciding } = review.progress;
   useEffect(() => {
-    if (review.progress.queued === 0) return;
-    const timer = setInterval(() => {
-      if (inflight.current === 0 && revalidator.state === "idle") revalidator.revalidate();
-    }, 4000);
+    if (queued === 0 && !redeciding) return;
+    const timer = setInterval(
+      () => {
+        if (inflight.current === 0 && revalidator.state === "idle") revalidator.revalidate();
+      },
+      redeciding ? 1500 : 4000,
+    );
     return () => clearInterval(timer);
-  }, [review.progress.queued, revalidator]);
+  }, [queued, redeciding, revalidator]);
 
   const send = async (body: unknown) => {
     inflight.current++;

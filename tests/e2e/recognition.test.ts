@@ -189,7 +189,8 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
 
     // Two readings wait, in shooting order, each with the bib cut out of the photo.
     const items = page.locator("[data-testid=review-item]");
-    await expect.poll(() => items.count()).toBe(2);
+    // The photos are decided again in the background; the screen reads its data again until they are.
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
     expect(await items.evaluateAll((li) => li.map((x) => [x.getAttribute("data-frame"), x.getAttribute("data-bib")]))).toEqual([
       ["R001", "152"],
       ["R002", "1045"],

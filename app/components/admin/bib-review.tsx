@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, Link } from "react-router";
 import { useReviewQueue, type ReviewItem as Item } from "../../admin/use-review-queue.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
@@ -29,7 +28,6 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
   const { queue, auto, decided, undone, said, inputs, undoButtons, setCurrent, undo, onSubmit, onKeyDown, loadMore } = useReviewQueue(review);
 
   const p = review.progress;
-  useRevalidateWhile(p.redeciding);
   const pending = review.queue.total - decided;
   const others = p.skipped + p.failed + p.unread > 0;
 
@@ -272,14 +270,4 @@ function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNul
       ))}
     </div>
   );
-}
-
-/** Reads the screen's data again every second and a half while `busy` (the photos being decided again in the background). */
-function useRevalidateWhile(busy: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!busy || revalidator.state !== "idle") return;
-    const timer = setTimeout(() => void revalidator.revalidate(), 1500);
-    return () => clearTimeout(timer);
-  }, [busy, revalidator]);
 }
