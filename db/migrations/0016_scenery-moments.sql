@@ -6,10 +6,12 @@ CREATE TABLE "race_number_moments" (
 	CONSTRAINT "race_number_moments_race_id_number_moment_pk" PRIMARY KEY("race_id","number","moment")
 );
 --> statement-breakpoint
+DROP INDEX "race_numbers_race_photos_idx";--> statement-breakpoint
 ALTER TABLE "photo_recognitions" ADD COLUMN "moment" bigint;--> statement-breakpoint
 ALTER TABLE "race_numbers" ADD COLUMN "moments" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "race_number_moments" ADD CONSTRAINT "race_number_moments_race_id_races_id_fk" FOREIGN KEY ("race_id") REFERENCES "public"."races"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "race_numbers_race_moments_idx" ON "race_numbers" USING btree ("race_id","moments");--> statement-breakpoint
+CREATE INDEX "race_numbers_race_moments_idx" ON "race_numbers" USING btree ("race_id","moments");
+--> statement-breakpoint
 -- A photo's moment: when it was taken, in five-minute steps of the race's clock, or minus its id when
 -- its time is unknown (a moment of its own). A runner's burst is one moment; the km sign beside a
 -- photographer is in many (recognition/scenery.ts).

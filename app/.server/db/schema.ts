@@ -594,11 +594,8 @@ export const raceNumbers = pgTable(
     photos: integer("photos").notNull().default(0),
     moments: integer("moments").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.raceId, t.number] }),
-    index("race_numbers_race_photos_idx").on(t.raceId, t.photos),
-    index("race_numbers_race_moments_idx").on(t.raceId, t.moments),
-  ],
+  // Scenery is asked by moments (migration 0016 dropped the index on photos, which nothing asked by any more).
+  (t) => [primaryKey({ columns: [t.raceId, t.number] }), index("race_numbers_race_moments_idx").on(t.raceId, t.moments)],
 );
 
 /** The photos each number was read in per moment (race_numbers.moments counts the rows), kept by the same trigger. */
