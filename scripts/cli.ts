@@ -100,13 +100,18 @@ async function main() {
         const result = await services.imports.folder(absolute, (done, total, file) => bar.update(done, total, file));
         bar.done();
         console.log("Making watermarked images and reading bibs…");
+        // One look at a time, and the last one awaited: a look still running when the services close would use a closed pool.
+        let looking: Promise<unknown> = Promise.resolve();
         const follow = setInterval(() => {
-          void services.recognition.progressForSlug(result.slug).then((p) => p && bibBar.update(bibsRead(p).done, bibsRead(p).total, "reading bibs"));
+          looking = looking.then(() =>
+            services.recognition.progressForSlug(result.slug).then((p) => p && bibBar.update(bibsRead(p).done, bibsRead(p).total, "reading bibs")),
+          );
         }, 1000);
         try {
           await services.worker.drain();
         } finally {
           clearInterval(follow);
+          await looking;
         }
         return { ...result, recognition: await services.recognition.progressForSlug(result.slug) };
       }),
