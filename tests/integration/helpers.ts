@@ -94,7 +94,8 @@ export function recordedRecognizer(...folders: string[]): Recognizer {
   }
   return {
     async read(image) {
-      const reading = readings.get(createHash("sha256").update(image).digest("hex"));
+      const bytes = typeof image === "string" ? fs.readFileSync(image) : image;
+      const reading = readings.get(createHash("sha256").update(bytes).digest("hex"));
       if (!reading) throw new Error("no recorded reading for this photo: run scripts/bench/bib-set/record-fixture-readings.ts");
       return reading;
     },

@@ -9,7 +9,8 @@ import { FIXTURES } from "./helpers.ts";
 describe("the recognizer's reader processes", () => {
   const pool = createRecognizerPool({ size: 2, idleMs: 200 });
   afterAll(() => pool.close());
-  const photo = (name: string) => fs.readFileSync(path.join(FIXTURES, "import-bibs", "photos", name));
+  const file = (name: string) => path.join(FIXTURES, "import-bibs", "photos", name);
+  const photo = (name: string) => fs.readFileSync(file(name));
 
   it("reads photos side by side, survives a file that is no picture, and starts again after going idle", async () => {
     const [one, two] = await Promise.all([pool.read(photo("R001.jpg")), pool.read(photo("R002.jpg"))]);
@@ -22,6 +23,12 @@ describe("the recognizer's reader processes", () => {
     for (const pid of pool.readers()) expect(os.getPriority(pid)).toBe(10);
     await expect.poll(() => pool.readers(), { timeout: 10_000 }).toEqual([]);
     expect((await pool.read(photo("R005.jpg"))).lines.map((l) => l.text)).toContain("560");
+  });
+
+  it("reads a photo from its file's path as from its bytes (the shop's own disk: the server never holds the photo)", async () => {
+    const [fromPath, fromBytes] = await Promise.all([pool.read(file("R002.jpg")), pool.read(photo("R002.jpg"))]);
+    expect(fromPath).toEqual(fromBytes);
+    await expect(pool.read(file("R404.jpg"))).rejects.toThrow();
   });
 
   it("refuses work once closed", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { markImportProgress, inTransaction, type Db, photos } from "../db/index.ts";
 import { contentHash, MEDIUM_WIDTH, THUMB_WIDTH, watermarkedSizes } from "../images/index.ts";
-import type { Storage } from "../storage/index.ts";
+import { pathOrBytes, type Storage } from "../storage/index.ts";
 
 export const DERIVE_JOB = "photo.derivatives";
 
@@ -17,7 +17,7 @@ export function deriveJob(db: Db, storage: Storage) {
     const { photoId } = payload.parse(raw);
     const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
     if (!photo) return; // deleted meanwhile: nothing to do
-    const original = await storage.get(photo.originalKey);
+    const original = await pathOrBytes(storage, photo.originalKey);
     const keys: string[] = [];
     const widths = [THUMB_WIDTH, MEDIUM_WIDTH];
     for (const [i, image] of (await watermarkedSizes(original, widths)).entries()) {

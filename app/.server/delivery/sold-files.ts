@@ -3,7 +3,7 @@ import { isPaidState } from "../../domain/order-states.ts";
 import { type Db, orderPhotos, orders, photos } from "../db/index.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { soldFile } from "../images/index.ts";
-import type { Storage } from "../storage/index.ts";
+import { pathOrBytes, type Storage } from "../storage/index.ts";
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -46,7 +46,7 @@ export async function photosOfOrder(db: Db, orderId: number): Promise<PhotoRow[]
 export async function soldFileKey(storage: Storage, photo: PhotoRow): Promise<string> {
   const key = `sold/${photo.raceId}/${photo.sha256}.jpg`;
   if (!(await storage.exists(key))) {
-    await storage.put(key, await soldFile(await storage.get(photo.originalKey)), "image/jpeg");
+    await storage.put(key, await soldFile(await pathOrBytes(storage, photo.originalKey)), "image/jpeg");
   }
   return key;
 }

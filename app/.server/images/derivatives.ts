@@ -20,8 +20,11 @@ export class ImageTooLarge extends Error {
   }
 }
 
+/** A picture as sharp opens it: its bytes, or the path of its file (read by libvips, never held in JavaScript's memory). */
+export type ImageSource = Buffer | string;
+
 /** sharp for a picture someone sent us: never decodes more than MAX_INPUT_PIXELS. */
-export const untrusted = (image: Buffer, options: SharpOptions = {}) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
+export const untrusted = (image: ImageSource, options: SharpOptions = {}) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
 
 export type ImageInfo = { width: number; height: number };
 
@@ -68,7 +71,7 @@ async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Pr
  * raw pixels: no JPEG in between to cost time and detail, and no second
  * decode of a 45 MP file.
  */
-export async function watermarkedSizes(image: Buffer, widths: number[]): Promise<Watermarked[]> {
+export async function watermarkedSizes(image: ImageSource, widths: number[]): Promise<Watermarked[]> {
   const largest = Math.max(...widths);
   const base = await untrusted(image)
     .rotate()
@@ -91,13 +94,13 @@ export async function watermarkedSizes(image: Buffer, widths: number[]): Promise
 }
 
 /** One watermarked size (see watermarkedSizes). */
-export async function watermarked(image: Buffer, width: number): Promise<Watermarked> {
+export async function watermarked(image: ImageSource, width: number): Promise<Watermarked> {
   const [one] = await watermarkedSizes(image, [width]);
   return one;
 }
 
 /** The file a buyer receives: JPEG, at most 3500 px long side, 300 dpi, no watermark. */
-export async function soldFile(image: Buffer): Promise<Buffer> {
+export async function soldFile(image: ImageSource): Promise<Buffer> {
   return untrusted(image)
     .rotate()
     .resize({ width: SOLD_LONG_SIDE, height: SOLD_LONG_SIDE, fit: "inside", withoutEnlargement: true })

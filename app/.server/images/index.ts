@@ -12,6 +12,6 @@ export {
   MEDIUM_WIDTH,
   SOLD_LONG_SIDE,
 } from "./derivatives.ts";
-export type { ImageInfo } from "./derivatives.ts";
+export type { ImageInfo, ImageSource } from "./derivatives.ts";
 export { readCaptureTime, readCaptureFacts, zonedToInstant, formatInZone } from "./capture-time.ts";
 export { watermarkSvg } from "./watermark.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { type Db, bibSuggestions, photos, type BibBox } from "../db/index.ts";
 import { notFound } from "../errors.ts";
-import type { Storage } from "../storage/index.ts";
+import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { boundsOf } from "./geometry.ts";
 import { evidencePhotos } from "./review.ts";
 
@@ -31,7 +31,7 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
     CACHE.set(key, cached);
     return cached;
   }
-  const jpeg = await cropAround(await storage.get(originalKey), box, width);
+  const jpeg = await cropAround(await pathOrBytes(storage, originalKey), box, width);
   CACHE.set(key, jpeg);
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
   return jpeg;
@@ -42,7 +42,7 @@ const CACHE_SIZE = 400;
 const CACHE = new Map<string, Buffer>();
 
 /** The number in `box` (upright pixels of `photo`) with about a bib's worth of context around it, level, as a JPEG `width` wide. */
-export async function cropAround(photo: Buffer, box: BibBox, width: number): Promise<Buffer> {
+export async function cropAround(photo: Buffer | string, box: BibBox, width: number): Promise<Buffer> {
   // The box is in upright pixels: the cut is taken after the camera's orientation is applied. Only the
   // cut is kept in memory (a 45 MP photo decoded whole is 135 MB of pixels).
   const { width: w, height: h } = (await sharp(photo).metadata()).autoOrient;

@@ -72,7 +72,7 @@ type Raw = { data: Buffer; width: number; height: number };
 const isNumber = (text: string) => /^[0-9]+$/.test(numberText(text));
 
 /** Detects every text box in a photo and reads each box on its own. */
-export async function readPhoto(models: OcrModels, image: Buffer, settings: ReadSettings = DEFAULT_READ_SETTINGS): Promise<PhotoReading> {
+export async function readPhoto(models: OcrModels, image: Buffer | string, settings: ReadSettings = DEFAULT_READ_SETTINGS): Promise<PhotoReading> {
   const { width, height } = (await sharp(image).metadata()).autoOrient;
   // A linear kernel: the same tags as lanczos3 on the tuning split (one more bib with review), 40 ms less a 24 MP photo.
   const source = await toRaw(

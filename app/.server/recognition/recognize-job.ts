@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import { schedule } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Storage } from "../storage/index.ts";
+import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, withdrawBursts } from "./burst-store.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
@@ -47,7 +47,7 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
         .limit(1);
       if (tagged) return record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
     }
-    const original = await storage.get(photo.originalKey);
+    const original = await pathOrBytes(storage, photo.originalKey);
     const started = performance.now();
     const reading = await recognizer.read(original);
     const ms = Math.round(performance.now() - started);

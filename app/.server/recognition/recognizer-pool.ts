@@ -20,7 +20,7 @@ const READER_NICENESS = 10;
 const READER = fileURLToPath(new URL("./recognizer-process.ts", import.meta.url));
 
 type Slot = { reader: ChildProcess; busy: boolean; idle?: NodeJS.Timeout };
-type Waiting = { id: number; image: Buffer; resolve: (r: PhotoReading) => void; reject: (e: Error) => void };
+type Waiting = { id: number; image: Buffer | string; resolve: (r: PhotoReading) => void; reject: (e: Error) => void };
 
 /**
  * The recognizer the shop runs: photos are read in child processes at low

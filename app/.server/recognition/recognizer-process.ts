@@ -6,7 +6,8 @@ import { loadModels } from "./models.ts";
 import { readPhoto, type ReadSettings } from "./read-text.ts";
 
 export type ReaderSetup = { threads: number; settings: ReadSettings };
-export type ReadRequest = { id: number; image: Uint8Array };
+/** A file's path is read here: a photo's bytes then never pass through the server's memory nor the pipe. */
+export type ReadRequest = { id: number; image: Uint8Array | string };
 export type ReadAnswer = { id: number; reading?: Awaited<ReturnType<typeof readPhoto>>; error?: string };
 
 const { threads, settings } = JSON.parse(process.env.DORSAL_READER ?? "{}") as ReaderSetup;
@@ -14,7 +15,8 @@ const { threads, settings } = JSON.parse(process.env.DORSAL_READER ?? "{}") as R
 process.on("message", async ({ id, image }: ReadRequest) => {
   try {
     const models = await loadModels({ threads });
-    const reading = await readPhoto(models, Buffer.from(image.buffer, image.byteOffset, image.byteLength), settings);
+    const photo = typeof image === "string" ? image : Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+    const reading = await readPhoto(models, photo, settings);
     process.send!({ id, reading } satisfies ReadAnswer);
   } catch (error) {
     process.send!({ id, error: error instanceof Error ? error.message : String(error) } satisfies ReadAnswer);

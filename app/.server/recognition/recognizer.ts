@@ -2,8 +2,8 @@ import { loadModels } from "./models.ts";
 import { DEFAULT_READ_SETTINGS, readPhoto, type PhotoReading, type ReadSettings } from "./read-text.ts";
 
 export type Recognizer = {
-  /** Every text line in the photo, each box read on its own. */
-  read(image: Buffer): Promise<PhotoReading>;
+  /** Every text line in the photo (its bytes, or the path of its file), each box read on its own. */
+  read(image: Buffer | string): Promise<PhotoReading>;
 };
 
 export type RecognizerOptions = {

@@ -4,7 +4,7 @@ import { localStorage } from "./local-storage.ts";
 import { s3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
 
-export { assertSafeKey, isPublicKey, MissingFile, type Storage } from "./storage.ts";
+export { assertSafeKey, isPublicKey, MissingFile, pathOrBytes, type Storage } from "./storage.ts";
 export { localStorage } from "./local-storage.ts";
 
 export function createStorage(env: Env): Storage {

@@ -56,6 +56,17 @@ export function localStorage(root: string): Storage {
         throw error;
       }
     },
+    async localFile(key) {
+      const target = full(key);
+      if (
+        !(await fsp.stat(target).then(
+          (s) => s.isFile(),
+          () => false,
+        ))
+      )
+        throw new MissingFile(key);
+      return target;
+    },
     async stream(key): Promise<Readable> {
       const target = full(key);
       // A folder is no file either (it would fail mid-stream, after the headers).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage } from "./local-storage.ts";
 import { s3Storage } from "./s3-storage.ts";
 import { startS3TestServer, type S3TestServer } from "../../../tests/support/s3-server.ts";
-import { MissingFile, type Storage } from "./storage.ts";
+import { MissingFile, pathOrBytes, type Storage } from "./storage.ts";
 
 // One contract for both places files live: the data folder and an S3-compatible bucket.
 
@@ -25,7 +25,7 @@ const kinds: [string, () => Storage][] = [
   ["an S3 bucket", () => s3Storage({ bucket: s3.bucket, region: "us-east-1", endpoint: s3.endpoint })],
 ];
 
-describe.each(kinds)("files in %s", (_name, open) => {
+describe.each(kinds)("files in %s", (name, open) => {
   it("keeps bytes exactly, from a buffer and from a file on disk (which it consumes)", async () => {
     const storage = open();
     const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
@@ -58,5 +58,17 @@ describe.each(kinds)("files in %s", (_name, open) => {
     await expect(storage.get("originals/none.jpg")).rejects.toBeInstanceOf(MissingFile);
     await expect(storage.stream("originals/none.jpg")).rejects.toBeInstanceOf(MissingFile);
     await expect(storage.put("../escape.txt", Buffer.from("x"))).rejects.toThrow(/Unsafe/);
+    await expect(pathOrBytes(storage, "originals/none.jpg")).rejects.toBeInstanceOf(MissingFile);
+  });
+
+  it("gives sharp and the readers a photo as a file path when it is on this disk, else as its bytes", async () => {
+    const storage = open();
+    await storage.put("originals/race/b.jpg", Buffer.from("photo"));
+    const source = await pathOrBytes(storage, "originals/race/b.jpg");
+    if (typeof source === "string") {
+      expect(source.startsWith(folder)).toBe(true);
+      expect(fs.readFileSync(source, "utf8")).toBe("photo");
+    } else expect(source.toString()).toBe("photo");
+    expect(typeof source).toBe(name === "the data folder" ? "string" : "object");
   });
 });

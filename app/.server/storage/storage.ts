@@ -10,6 +10,12 @@ export interface Storage {
   /** Stores a file from disk without reading it into memory (zips of hundreds of photos); the file is consumed. */
   putFile(key: string, filePath: string, contentType?: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /**
+   * The file's path when it is on this machine's disk (local storage only):
+   * sharp and the recognition readers open it themselves, so a photo's bytes
+   * never pass through the server's memory. Throws MissingFile when absent.
+   */
+  localFile?(key: string): Promise<string>;
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -29,6 +35,11 @@ const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;
 export function assertSafeKey(key: string): string {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
   return key;
+}
+
+/** A stored photo as sharp and the recognizer take it: its path when local (see Storage.localFile), else its bytes. */
+export function pathOrBytes(storage: Storage, key: string): Promise<string | Buffer> {
+  return storage.localFile ? storage.localFile(key) : storage.get(key);
 }
 
 export function isPublicKey(key: string): boolean {
