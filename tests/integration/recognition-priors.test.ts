@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -5,6 +7,8 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
+import { enqueue } from "../../app/.server/jobs/index.ts";
+import { RECOGNIZE_JOB, type PhotoReading, type Recognizer } from "../../app/.server/recognition/index.ts";
 import { operatorContext } from "../../app/admin/operator-context.ts";
 import { servicesContext } from "../../app/context.ts";
 import { adminHref } from "../../app/i18n/admin-href.ts";
@@ -220,5 +224,77 @@ describe("bursts", () => {
     expect(await db().select({ bib: photoBibs.bib, source: photoBibs.source }).from(photoBibs).where(eq(photoBibs.photoId, hidden.id))).toEqual([
       { bib: 214, source: "manual" },
     ]);
+  });
+});
+
+describe("a number one digit short of the bib its burst shows", () => {
+  // The burst fixture again, read by a recognizer whose answers the test sets: DSC_0101 (the runner in
+  // plain view) reads "214" at the bib's place, as if a digit were covered; DSC_0102, a second later,
+  // reads the whole "1214" there once read again.
+  const recorded: Record<string, PhotoReading & { file: string }> = JSON.parse(fs.readFileSync(path.join(FIXTURES, "import-burst.readings.json"), "utf8"));
+  const byFile = new Map(Object.entries(recorded).map(([hash, { file, ...reading }]) => [file, { hash, reading }]));
+  const answers = new Map<string, string[]>([["DSC_0101.jpg", ["214"]]]);
+  const recognizer: Recognizer = {
+    async read(image) {
+      const hash = createHash("sha256")
+        .update(typeof image === "string" ? fs.readFileSync(image) : image)
+        .digest("hex");
+      const [file, { reading }] = [...byFile].find(([, r]) => r.hash === hash)!;
+      const place = byFile.get("DSC_0101.jpg")!.reading.lines[0];
+      const lines = (answers.get(file) ?? []).map((text) => ({
+        ...place,
+        text,
+        confidences: [...text].map(() => 0.99),
+        wide: { text, confidences: [...text].map(() => 0.99) },
+      }));
+      return { ...reading, lines };
+    },
+  };
+  let shop: TestShop;
+  let raceId: number;
+  const db = () => shop.database.db;
+  const idOf = async (frame: string) =>
+    (
+      await db()
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)))
+    )[0].id;
+  const state = async (frame: string) => {
+    const id = await idOf(frame);
+    const tags = await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, id));
+    const open = await db()
+      .select({ bib: bibSuggestions.bib, doubts: bibSuggestions.doubts, evidence: bibSuggestions.evidencePhotoId })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, id), eq(bibSuggestions.status, "pending")));
+    return { tagged: tags.map((t) => t.bib), pending: open.sort((a, b) => a.bib - b.bib) };
+  };
+
+  beforeAll(async () => {
+    shop = await createTestShop({}, { recognizer });
+    await shop.services.imports.folder(path.join(FIXTURES, "import-burst"));
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "fixture-burst-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("is tagged while no frame says more, and waits for a person once the next frame proves the longer bib there", async () => {
+    expect((await state("DSC_0101")).tagged).toEqual([214]);
+
+    answers.set("DSC_0102.jpg", ["1214"]);
+    await enqueue(db(), RECOGNIZE_JOB, { photoId: await idOf("DSC_0102"), force: true }, { uniqueKey: "recognize:again:0102" });
+    await shop.services.worker.drain();
+    expect(await state("DSC_0102")).toMatchObject({ tagged: [1214], pending: [] });
+    const cut = await state("DSC_0101");
+    expect(cut.tagged).toEqual([]);
+    expect(cut.pending).toEqual([
+      { bib: 214, doubts: expect.arrayContaining(["burst-cut"]), evidence: null },
+      { bib: 1214, doubts: ["burst"], evidence: await idOf("DSC_0102") },
+    ]);
+
+    // The same from the stored readings, whichever frame is decided first.
+    await shop.services.recognition.redecide(raceId);
+    expect(await state("DSC_0101")).toEqual(cut);
+    expect((await state("DSC_0102")).tagged).toEqual([1214]);
   });
 });

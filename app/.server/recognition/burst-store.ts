@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
-import { BURST_SECONDS, burstSuggestions, type BurstFrame } from "./bursts.ts";
+import { BURST_SECONDS, burstSuggestions, cutInBurst, inOneBurst, provenAround, type BurstFrame, type SeenInBurst } from "./bursts.ts";
 import type { RotatedRect } from "./geometry.ts";
 
 /** Readings a bib is proven by: tagged on their own, or by a person who looked. */
@@ -54,7 +54,7 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
       // A burst suggestion someone accepted is proof of the person, not of the frame's pixels: it does not spread further.
       proven: mine
         .filter((s) => (PROVING as readonly string[]).includes(s.status) && s.evidence === null)
-        .map((s) => ({ bib: s.corrected ?? s.bib, box: s.box as RotatedRect })),
+        .map((s) => ({ bib: s.corrected ?? s.bib, box: s.box as RotatedRect, auto: s.status === "auto" })),
       known: new Set([...mine.flatMap((s) => [s.bib, s.corrected ?? s.bib]), ...tags.filter((t) => t.photoId === r.photoId).map((t) => t.bib)]),
     };
   });
@@ -62,16 +62,18 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
 }
 
 /**
- * Offers the bibs of a photo's burst to the frames that lack them (and this
- * photo's to its neighbours), as pending review suggestions naming the frame
- * that proved them. Returns how many were added.
+ * Once a photo is decided: offers the bibs of its burst to the frames that lack
+ * them (and its own to its neighbours), as pending review suggestions naming the
+ * frame that proved them; and names the frames whose automatic tags turn out to
+ * be one of this photo's bibs less a digit, at the same place (decided before
+ * this photo proved the longer bib, they are to be decided again).
  */
-export async function proposeBursts(db: Db, photoId: number): Promise<number> {
+export async function proposeBursts(db: Db, photoId: number): Promise<{ proposed: number; cut: number[] }> {
   // Every frame of a burst is of the photo's race (burstAround looks no further).
   const { raceId, frames } = await burstAround(db, photoId);
   // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
   const wanted = burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId);
-  let added = 0;
+  let proposed = 0;
   for (const s of wanted) {
     const inserted = await db
       .insert(bibSuggestions)
@@ -87,9 +89,48 @@ export async function proposeBursts(db: Db, photoId: number): Promise<number> {
       })
       .onConflictDoNothing()
       .returning({ id: bibSuggestions.id });
-    added += inserted.length;
+    proposed += inserted.length;
   }
-  return added;
+  return { proposed, cut: cutByBurst(frames, photoId) };
+}
+
+function cutByBurst(frames: BurstFrame[], photoId: number): number[] {
+  const me = frames.find((f) => f.photoId === photoId);
+  if (!me?.proven.length) return [];
+  return frames
+    .filter((other) => inOneBurst(me, other))
+    .filter((other) => {
+      const around = provenAround([me, other], other);
+      return other.proven.some((tag) => tag.auto && cutInBurst(tag.bib, tag.box, around, other));
+    })
+    .map((other) => other.photoId);
+}
+
+/** The bibs proven in the other frames of a photo's burst where the same runner stands (decidePhoto's `burst`). */
+export async function provenNearby(db: Db, photoId: number): Promise<SeenInBurst[]> {
+  const { frames } = await burstAround(db, photoId);
+  const me = frames.find((f) => f.photoId === photoId);
+  return me ? provenAround(frames, me) : [];
+}
+
+/**
+ * Withdraws the open burst suggestions that `photoIds` no longer prove (decided
+ * again: a tag gone to scenery, or found to be a longer bib with a digit covered).
+ */
+export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<void> {
+  if (!photoIds.length) return;
+  const proving = sql.join(
+    PROVING.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  await db.delete(bibSuggestions).where(
+    and(
+      eq(bibSuggestions.status, "pending"),
+      inArray(bibSuggestions.evidencePhotoId, photoIds),
+      sql`not exists (select 1 from bib_suggestions p where p.photo_id = ${bibSuggestions.evidencePhotoId} and p.evidence_photo_id is null
+        and p.status in (${proving}) and coalesce(p.corrected_bib, p.bib) = ${bibSuggestions.bib})`,
+    ),
+  );
 }
 
 /** Withdraws a race's open burst suggestions (before its photos are decided afresh, which proposes them again). */

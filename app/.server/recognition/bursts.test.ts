@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { burstSuggestions, cameraKey, SIGNATURE_GRID, type BurstFrame } from "./bursts.ts";
+import { DEFAULT_RULES } from "./plausibility.ts";
+import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
+import { burstSuggestions, cameraKey, cutInBurst, provenAround, SIGNATURE_GRID, type BurstFrame } from "./bursts.ts";
+import { decidePhoto, type RaceContext } from "./decide.ts";
+import type { TextReading } from "./read-text.ts";
 
 const { cols, rows } = SIGNATURE_GRID;
 const size = { width: 3200, height: 2400 };
@@ -55,5 +59,37 @@ describe("burst propagation", () => {
     expect(cameraKey({ camera: "Sony A7 IV #55", frame: "DSC00012" })).toBe("Sony A7 IV #55");
     expect(cameraKey({ camera: null, frame: "DSC00012" })).toBe(cameraKey({ camera: null, frame: "DSC00013" }));
     expect(cameraKey({ camera: null, frame: "DSC00012" })).not.toBe(cameraKey({ camera: null, frame: "IMG_0012" }));
+  });
+});
+
+describe("a number one digit short of its burst's bib", () => {
+  const red: [number, number, number] = [200, 30, 40];
+  const proving = frame(1, 0, scene(red), [1214]);
+  const covered = frame(2, 1, scene(red, 15));
+  const around = provenAround([proving, covered], covered);
+
+  it("is the bib with a digit covered when the same runner shows the longer bib at that place in another frame", () => {
+    expect(cutInBurst(214, bibBox, around, size)?.evidencePhotoId).toBe(1);
+    expect(cutInBurst(121, { ...bibBox, cx: bibBox.cx - cell * 0.3 }, around, size)?.bib).toBe(1214);
+    // Elsewhere in the frame, not one digit short, or the runner gone: a number of its own.
+    expect(cutInBurst(214, { ...bibBox, cx: bibBox.cx + cell * 6 }, around, size)).toBeUndefined();
+    expect(cutInBurst(2140, bibBox, around, size)).toBeUndefined();
+    expect(cutInBurst(314, bibBox, around, size)).toBeUndefined();
+    expect(cutInBurst(214, bibBox, provenAround([proving, frame(2, 1, scene(null))], frame(2, 1, scene(null))), size)).toBeUndefined();
+  });
+
+  it("waits for a person instead of being tagged, where alone it would have been", () => {
+    const line: TextReading = { text: "214", confidences: [0.99, 0.99, 0.99], detectionScore: 0.95, box: bibBox };
+    const race: RaceContext = {
+      rules: DEFAULT_RULES,
+      registered: new Set(),
+      autoThreshold: 0.7,
+      timing: DEFAULT_TIMING_WINDOW,
+      passings: new Map(),
+      scenery: new Set(),
+    };
+    const status = (burst = around) => decidePhoto([line], size, null, race, burst).map((d) => [d.bib, d.status, d.doubts.includes("burst-cut")]);
+    expect(status([])).toEqual([[214, "auto", false]]);
+    expect(status()).toEqual([[214, "pending", true]]);
   });
 });

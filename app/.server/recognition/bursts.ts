@@ -1,4 +1,5 @@
 import type { RotatedRect } from "./geometry.ts";
+import { oneDigitMore } from "./start-list.ts";
 
 // Photographers shoot bursts: several frames of one runner within a second or
 // two. When the bib shows in one frame and is turned, covered or blurred in the
@@ -26,8 +27,8 @@ export type BurstFrame = {
   height: number;
   /** SIGNATURE_GRID colours, RGB bytes. */
   signature: Uint8Array | null;
-  /** Bibs known to be in this frame, with where (read, or tagged from a reading). */
-  proven: { bib: number; box: RotatedRect }[];
+  /** Bibs known to be in this frame, with where (read, or tagged from a reading); `auto` when no person said so. */
+  proven: { bib: number; box: RotatedRect; auto?: boolean }[];
   /** Every bib the frame already has or had suggested, decided or not: never suggested again. */
   known: ReadonlySet<number>;
 };
@@ -90,6 +91,27 @@ export function runnerDistance(a: BurstFrame, b: BurstFrame, box: RotatedRect): 
   return best;
 }
 
+/** A bib proven in another frame of a burst, where the same runner stands, placed in this frame's pixels. */
+export type SeenInBurst = { bib: number; box: RotatedRect; evidencePhotoId: number; distance: number };
+
+/** Every bib proven in another frame of `target`'s burst where the same runner seems to stand. */
+export function provenAround(frames: BurstFrame[], target: BurstFrame): SeenInBurst[] {
+  const seen: SeenInBurst[] = [];
+  for (const source of frames) {
+    if (!inOneBurst(source, target)) continue;
+    for (const { bib, box } of source.proven) {
+      const distance = runnerDistance(source, target, box);
+      if (distance >= SAME_RUNNER) continue;
+      // The same place in this frame, scaled if the two frames differ in size.
+      const sx = target.width / source.width;
+      const sy = target.height / source.height;
+      const moved = { ...box, cx: box.cx * sx, cy: box.cy * sy, width: box.width * sx, height: box.height * sy };
+      seen.push({ bib, box: moved, evidencePhotoId: source.photoId, distance });
+    }
+  }
+  return seen;
+}
+
 /**
  * The suggestions a burst gives: for every bib proven in one frame and unknown
  * in another frame of the same burst where the same runner seems to stand, that
@@ -97,25 +119,30 @@ export function runnerDistance(a: BurstFrame, b: BurstFrame, box: RotatedRect): 
  */
 export function burstSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
   const best = new Map<string, BurstSuggestion>();
-  for (const source of frames) {
-    for (const target of frames) {
-      if (!inOneBurst(source, target)) continue;
-      for (const { bib, box } of source.proven) {
-        if (target.known.has(bib)) continue;
-        const distance = runnerDistance(source, target, box);
-        if (distance >= SAME_RUNNER) continue;
-        const confidence = BURST_CONFIDENCE * (1 - distance / (2 * SAME_RUNNER));
-        const key = `${target.photoId}:${bib}`;
-        const seen = best.get(key);
-        if (!seen || confidence > seen.confidence) {
-          // The same place in the other frame, scaled if the two frames differ in size.
-          const sx = target.width / source.width;
-          const sy = target.height / source.height;
-          const moved = { ...box, cx: box.cx * sx, cy: box.cy * sy, width: box.width * sx, height: box.height * sy };
-          best.set(key, { photoId: target.photoId, bib, box: moved, confidence, evidencePhotoId: source.photoId });
-        }
-      }
+  for (const target of frames) {
+    for (const { bib, box, evidencePhotoId, distance } of provenAround(frames, target)) {
+      if (target.known.has(bib)) continue;
+      const confidence = BURST_CONFIDENCE * (1 - distance / (2 * SAME_RUNNER));
+      const key = `${target.photoId}:${bib}`;
+      const seen = best.get(key);
+      if (!seen || confidence > seen.confidence) best.set(key, { photoId: target.photoId, bib, box, confidence, evidencePhotoId });
     }
   }
   return [...best.values()];
+}
+
+/**
+ * Whether `bib`, read at `box` in a frame, is a bib the same runner shows in
+ * another frame of the burst, at the same place, less one digit: a digit
+ * covered by a hand or turned away in this frame ("214" where the next frame
+ * proves 1214). The place allows the move a runner is allowed between frames.
+ */
+export function cutInBurst(bib: number, box: RotatedRect, around: SeenInBurst[], frame: { width: number; height: number }): SeenInBurst | undefined {
+  const longer = new Set(oneDigitMore(bib));
+  const slackX = (frame.width * SHIFT.x) / SIGNATURE_GRID.cols;
+  const slackY = (frame.height * SHIFT.y) / SIGNATURE_GRID.rows;
+  return around.find(
+    (seen) =>
+      longer.has(seen.bib) && Math.abs(seen.box.cx - box.cx) <= seen.box.width + slackX && Math.abs(seen.box.cy - box.cy) <= seen.box.height * 1.5 + slackY,
+  );
 }

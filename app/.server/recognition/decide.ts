@@ -1,3 +1,4 @@
+import { cutInBurst, type SeenInBurst } from "./bursts.ts";
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
 import { listEvidence, oneEditAway, type Registered } from "./start-list.ts";
@@ -104,12 +105,22 @@ export function bibsInQuestion(lines: TextReading[], frame: { width: number; hei
   return [...bibs];
 }
 
-/** The whole decision for one photo's text lines: plausibility, scenery, the start list, timing, then the threshold. */
-export function decidePhoto(lines: TextReading[], frame: { width: number; height: number }, takenAt: Date | null, race: RaceContext): Decision[] {
+/**
+ * The whole decision for one photo's text lines: plausibility, scenery, the start list, the photo's burst
+ * (`burst`: bibs proven in its other frames, burst-store.ts provenNearby), timing, then the threshold.
+ */
+export function decidePhoto(
+  lines: TextReading[],
+  frame: { width: number; height: number },
+  takenAt: Date | null,
+  race: RaceContext,
+  burst: SeenInBurst[] = [],
+): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
     .flatMap((c) => withStartList(c, race))
     .flatMap(withShapeDoubts)
+    .map((c) => (cutInBurst(c.bib, c.box, burst, frame) ? { ...doubted(c, "burst-cut"), confidence: c.confidence / 2, reviewOnly: true } : c))
     .map((c) => {
       const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
       const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;

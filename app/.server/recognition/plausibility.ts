@@ -22,6 +22,7 @@ export type Doubt =
   | "near-registered"
   | "longer-registered"
   | "burst"
+  | "burst-cut"
   | "scenery";
 
 /**

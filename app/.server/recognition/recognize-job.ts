@@ -5,7 +5,7 @@ import { schedule } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
-import { proposeBursts, withdrawBursts } from "./burst-store.ts";
+import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
@@ -65,13 +65,15 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
     const burst = await proposeBursts(db, photoId);
+    // Frames of the burst tagged before this one proved a longer bib at their number's place.
+    if (burst.cut.length) await decideAgain(db, await raceContext(db, photo.raceId), inArray(photos.id, burst.cut));
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
   };
 }
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
   const context = await photoContext(db, photo.raceId, lines, frame);
-  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, context));
+  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, context, await provenNearby(db, photo.id)));
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
   const scenery = [...numbersRead(lines)].filter((n) => context.scenery.has(n));
@@ -143,9 +145,13 @@ async function decideAgain(db: Db, race: RaceContext, which: SQL) {
     .where(and(which, eq(photoRecognitions.status, "done")))
     .orderBy(sql`${photos.id}`);
   for (const row of rows) {
-    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race));
+    const burst = await provenNearby(db, row.photo.id);
+    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race, burst));
   }
-  return rows.map((r) => r.photo.id);
+  const decided = rows.map((r) => r.photo.id);
+  // What the other frames of their bursts were offered on the strength of a tag now gone goes too.
+  await withdrawUnproven(db, decided);
+  return decided;
 }
 
 export const REDECIDE_JOB = "recognition.redecide";

@@ -385,6 +385,7 @@ const adminBr = {
       "near-registered": "a um dígito da leitura (dígito coberto ou cortado)",
       "longer-registered": "a leitura com um dígito a mais onde pode estar coberto ou cortado",
       burst: "lido em outra foto da mesma sequência",
+      "burst-cut": "outra foto da mesma sequência mostra ali um número com um dígito a mais: aqui um pode estar coberto",
       year: "parece um ano (de uma faixa ou da corrida)",
     },
     autoTitle: "Marcados automaticamente",

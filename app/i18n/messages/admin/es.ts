@@ -383,6 +383,7 @@ const adminEs = {
       "near-registered": "a un dígito de lo leído (dígito tapado o cortado)",
       "longer-registered": "lo leído con un dígito más donde puede estar tapado o cortado",
       burst: "leído en otra foto de la misma ráfaga",
+      "burst-cut": "otra foto de la misma ráfaga muestra ahí un número con un dígito más: aquí puede haber uno tapado",
       year: "parece un año (de un cartel o de la carrera)",
     },
     autoTitle: "Etiquetados automáticamente",
