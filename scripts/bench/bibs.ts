@@ -286,7 +286,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       );
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first` : ""}, detector at ${values.detect} px, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

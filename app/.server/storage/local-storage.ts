@@ -58,13 +58,8 @@ export function localStorage(root: string): Storage {
     },
     async localFile(key) {
       const target = full(key);
-      if (
-        !(await fsp.stat(target).then(
-          (s) => s.isFile(),
-          () => false,
-        ))
-      )
-        throw new MissingFile(key);
+      const stat = await fsp.stat(target).catch(() => undefined);
+      if (!stat?.isFile()) throw new MissingFile(key);
       return target;
     },
     async stream(key): Promise<Readable> {
