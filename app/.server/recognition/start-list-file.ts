@@ -6,8 +6,8 @@ import { parseStartListCsv } from "./start-list.ts";
 
 /**
  * Replaces a race's start list and has its recognized photos decided again
- * with it (in the background: queueRedecide). Unreadable lines are reported, not fatal; a file with no usable line
- * changes nothing (`loaded` false).
+ * with it (in the background: queueRedecide). Unreadable lines are reported,
+ * not fatal; a file with no usable line changes nothing (`loaded` false).
  */
 export async function loadStartList(db: Db, raceId: number, csv: string) {
   const [race] = await db.select({ id: races.id }).from(races).where(eq(races.id, raceId));

@@ -6,10 +6,9 @@ import { parseTimingCsv } from "./timing.ts";
 
 /**
  * Replaces a race's timing file (CSV of bib and passing time at the photo
- * point) and has its recognized photos decided again with
- * it (in the background: queueRedecide). Lines that do not
- * parse are reported, not fatal; a file with no usable line changes nothing
- * (`loaded` false).
+ * point) and has its recognized photos decided again with it (in the
+ * background: queueRedecide). Lines that do not parse are reported, not
+ * fatal; a file with no usable line changes nothing (`loaded` false).
  */
 export async function loadTimingFile(db: Db, raceId: number, csv: string) {
   const [race] = await db.select({ date: races.eventDate, timezone: races.timezone }).from(races).where(eq(races.id, raceId));
