@@ -26,8 +26,9 @@ const USAGE = `Usage: npm run cli -- <command>
 
 type Line = { progress?: { done: number; total: number; file: string }; bibs?: RecognitionProgress; result?: unknown; error?: string };
 
-/** The bar's figures while the bibs are read: photos read (or given up) of those sent to recognition. */
-const bibsRead = (p: RecognitionProgress) => ({ done: p.done + p.failed, total: p.done + p.failed + p.queued });
+/** Shows on `bar` the photos read (or given up) of those sent to recognition. */
+const showBibsRead = (bar: ReturnType<typeof progressBar>, p: RecognitionProgress) =>
+  bar.update(p.done + p.failed, p.done + p.failed + p.queued, "reading bibs");
 
 async function viaServer(env: Env, endpoint: string, body: unknown, onLine: (line: Line) => void): Promise<unknown> {
   const lock = readServerLock(env);
@@ -91,8 +92,7 @@ async function main() {
       if (line.progress) bar.update(line.progress.done, line.progress.total, line.progress.file);
       if (line.bibs) {
         bar.done();
-        const { done, total } = bibsRead(line.bibs);
-        bibBar.update(done, total, "reading bibs");
+        showBibsRead(bibBar, line.bibs);
       }
     };
     const report = await run<ImportResult>(env, "import", { folder: absolute }, onLine, () =>
@@ -111,9 +111,7 @@ async function main() {
         // One look at a time, and the last one awaited: a look still running when the services close would use a closed pool.
         let looking: Promise<unknown> = Promise.resolve();
         const follow = setInterval(() => {
-          looking = looking.then(() =>
-            services.recognition.progressForSlug(result.slug).then((p) => p && bibBar.update(bibsRead(p).done, bibsRead(p).total, "reading bibs")),
-          );
+          looking = looking.then(() => services.recognition.progressForSlug(result.slug).then((p) => p && showBibsRead(bibBar, p)));
         }, 1000);
         try {
           await services.worker.drain();
