@@ -84,6 +84,12 @@ function withScenery(c: BibCandidate, race: RaceContext): BibCandidate[] {
   return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
 }
 
+/** A number the same runner shows one digit longer in another frame of the burst has a digit covered here: a person looks. */
+function withBurst(c: BibCandidate, burst: SeenInBurst[], frame: { width: number; height: number }): BibCandidate {
+  if (!cutInBurst(c.bib, c.box, burst, frame)) return c;
+  return { ...doubted(c, "burst-cut"), confidence: c.confidence / 2, reviewOnly: true };
+}
+
 /** The most confident candidate of each bib (a near-registered guess may repeat a number read plainly elsewhere). */
 function strongestPerBib(candidates: BibCandidate[]): BibCandidate[] {
   const best = new Map<number, BibCandidate>();
@@ -120,7 +126,7 @@ export function decidePhoto(
     .flatMap((c) => withScenery(c, race))
     .flatMap((c) => withStartList(c, race))
     .flatMap(withShapeDoubts)
-    .map((c) => (cutInBurst(c.bib, c.box, burst, frame) ? { ...doubted(c, "burst-cut"), confidence: c.confidence / 2, reviewOnly: true } : c))
+    .map((c) => withBurst(c, burst, frame))
     .map((c) => {
       const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
       const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;
