@@ -107,6 +107,9 @@ describe.each(LANGS)("start list and bursts in %s", (lang) => {
       mimeType: "text/csv",
       buffer: Buffer.from("dorsal;nombre;distancia\n214;Ana Paz;21K\n999;Bruno Díaz;10K\nx;Nadie;\n"),
     });
+    // The picker speaks the page's language, not the browser's, and names the file chosen.
+    expect(await page.textContent("[data-testid=start-list-file-choose]")).toBe(ADMIN_MESSAGES[lang].common.chooseFile);
+    await expect.poll(() => page.textContent("[data-testid=start-list-file-chosen]")).toBe("inscriptos.csv");
     await page.click("[data-testid=start-list-upload]");
     await page.locator("[data-testid=start-list-outcome]").waitFor();
     expect(await page.textContent("[data-testid=start-list-outcome]")).toContain(fill(t.startLoaded, { entrants: 2, count: 4 }, lang));

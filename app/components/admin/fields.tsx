@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
+import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
@@ -47,6 +48,63 @@ export function TextField({ label, name, error, hint, className = "", id, ...res
       />
       <Help id={fieldId} hint={hint} error={error} />
     </label>
+  );
+}
+
+const fileNames = (input: HTMLInputElement | null) => [...(input?.files ?? [])].map((file) => file.name).join(", ") || undefined;
+
+/**
+ * A file input whose button and "no file chosen" follow the page's language:
+ * the browser draws its own in the browser's language, whatever the page's.
+ * The chosen file's name shows once the page runs its script; without it the
+ * button still opens the picker and the form still sends the file.
+ */
+export function FileField({ label, name, error, hint, className = "", id, onChange, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const t = useAdminMessages().common;
+  const fieldId = id ?? `f-${name}`;
+  const input = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [chosen, setChosen] = useState<string>();
+  // A file may be chosen before the script runs.
+  useEffect(() => {
+    setChosen(fileNames(input.current));
+    setHydrated(true);
+  }, []);
+  return (
+    <div className={`text-sm font-medium text-slate-700 ${className}`}>
+      <label htmlFor={fieldId} className="block">
+        {label}
+      </label>
+      <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          ref={input}
+          id={fieldId}
+          name={name}
+          type="file"
+          className="peer sr-only"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(fieldId, hint, error)}
+          onChange={(event) => {
+            setChosen(fileNames(event.currentTarget));
+            onChange?.(event);
+          }}
+          {...rest}
+        />
+        <label
+          htmlFor={fieldId}
+          className={`${secondaryButtonClass} shrink-0 cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500`}
+          data-testid={`${fieldId}-choose`}
+        >
+          {t.chooseFile}
+        </label>
+        {hydrated && (
+          <span className="min-w-0 max-w-full truncate font-normal text-slate-600" data-testid={`${fieldId}-chosen`}>
+            {chosen ?? t.noFile}
+          </span>
+        )}
+      </div>
+      <Help id={fieldId} hint={hint} error={error} />
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { RaceFormInput } from "../../.server/admin/index.ts";
 import { LANGS } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
-import { CheckboxField, inputClass, Section, SelectField, TextArea, TextField } from "./fields.tsx";
+import { CheckboxField, FileField, inputClass, Section, SelectField, TextArea, TextField } from "./fields.tsx";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
 const STATUSES = ["draft", "preparing", "published", "archived"] as const;
@@ -177,7 +177,7 @@ function RowInput({ name, value, label, error }: { name: string; value: string; 
 function ImageField({ label, name, url, error }: { label: string; name: string; url?: string; error?: string }) {
   return (
     <div>
-      <TextField label={label} name={name} type="file" accept="image/jpeg,image/png,image/webp" error={error} />
+      <FileField label={label} name={name} accept="image/jpeg,image/png,image/webp" error={error} />
       {url && <img src={url} alt="" className="mt-2 h-24 max-w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200" />}
     </div>
   );

@@ -4,7 +4,7 @@ import { fill } from "../../i18n/messages/index.ts";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
+import { buttonClass, FileField, inputClass, secondaryButtonClass } from "./fields.tsx";
 import type { ReviewOutcome, TaggingData } from "./tagging-types.ts";
 
 type Review = NonNullable<TaggingData["review"]>;
@@ -86,24 +86,15 @@ export function RecognitionSettings({ config, outcome }: { config: NonNullable<R
         <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
           <CsrfField />
           <input type="hidden" name="intent" value="timing" />
-          <div>
-            <label htmlFor="timing-file" className="block text-sm font-semibold text-ink">
-              {t.timingFile}
-            </label>
-            <input
-              id="timing-file"
-              name="file"
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              required
-              aria-describedby="timing-hint"
-              className="mt-1 block w-full text-sm"
-              data-testid="timing-file"
-            />
-            <p id="timing-hint" className="mt-1 text-xs text-slate-500">
-              {t.timingHint}
-            </p>
-          </div>
+          <FileField
+            label={t.timingFile}
+            id="timing-file"
+            name="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            required
+            hint={t.timingHint}
+            data-testid="timing-file"
+          />
           <button type="submit" className={buttonClass} data-testid="timing-upload">
             {t.timingUpload}
           </button>

@@ -5,7 +5,7 @@ import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import type { ReviewOutcome, TaggingData } from "./tagging-types.ts";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, secondaryButtonClass } from "./fields.tsx";
+import { buttonClass, FileField, secondaryButtonClass } from "./fields.tsx";
 
 type StartList = NonNullable<TaggingData["startList"]>;
 
@@ -133,22 +133,15 @@ export function StartListSection({
           <Form method="post" encType="multipart/form-data" className="min-w-0 flex-1 space-y-2">
             <CsrfField />
             <input type="hidden" name="intent" value="startList" />
-            <label htmlFor="start-list-file" className="block text-sm font-semibold text-ink">
-              {t.startFile}
-            </label>
-            <input
+            <FileField
+              label={t.startFile}
               id="start-list-file"
               name="file"
-              type="file"
               accept=".csv,.txt,text/csv,text/plain"
               required
-              aria-describedby="start-list-hint"
-              className="block w-full text-sm"
+              hint={t.startHelp}
               data-testid="start-list-file"
             />
-            <p id="start-list-hint" className="text-xs text-slate-500">
-              {t.startHelp}
-            </p>
             <button type="submit" className={buttonClass} data-testid="start-list-upload">
               {t.startUpload}
             </button>

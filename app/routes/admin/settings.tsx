@@ -9,6 +9,7 @@ import {
   buttonClass,
   CheckboxField,
   dangerButtonClass,
+  FileField,
   inputClass,
   secondaryButtonClass,
   Section,
@@ -154,7 +155,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
               <CsrfField />
               <input type="hidden" name="intent" value="banner-add" />
-              <TextField label={s.bannerFile} name="image" type="file" accept="image/jpeg,image/png,image/webp" required className="min-w-64 flex-1" />
+              <FileField label={s.bannerFile} name="image" accept="image/jpeg,image/png,image/webp" required className="min-w-64 flex-1" />
               <button type="submit" className={buttonClass} disabled={busy}>
                 {s.bannerUpload}
               </button>

@@ -51,6 +51,8 @@ const adminBr = {
     state: "Status",
     actions: "Ações",
     noDate: "Sem data",
+    chooseFile: "Escolher arquivo",
+    noFile: "Nenhum arquivo escolhido",
     langs: { es: "Espanhol", en: "Inglês", br: "Português" },
   },
   login: {

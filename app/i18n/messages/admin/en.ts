@@ -51,6 +51,8 @@ const adminEn = {
     state: "State",
     actions: "Actions",
     noDate: "No date",
+    chooseFile: "Choose file",
+    noFile: "No file chosen",
     langs: { es: "Spanish", en: "English", br: "Portuguese" },
   },
   login: {

@@ -50,6 +50,8 @@ const adminEs = {
     state: "Estado",
     actions: "Acciones",
     noDate: "Sin fecha",
+    chooseFile: "Elegir archivo",
+    noFile: "Ningún archivo elegido",
     langs: { es: "Español", en: "Inglés", br: "Portugués" },
   },
   login: {
