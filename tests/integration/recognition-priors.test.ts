@@ -227,13 +227,15 @@ describe("bursts", () => {
   });
 });
 
-describe("a number one digit short of the bib its burst shows", () => {
-  // The burst fixture again, read by a recognizer whose answers the test sets: DSC_0101 (the runner in
-  // plain view) reads "214" at the bib's place, as if a digit were covered; DSC_0102, a second later,
-  // reads the whole "1214" there once read again.
+/**
+ * The burst fixture read by a recognizer whose answers a test sets: each frame
+ * reads the numbers in `answers` (none by default), each at the place of
+ * DSC_0101's bib, as sure as given.
+ */
+function scriptedBurstRecognizer() {
   const recorded: Record<string, PhotoReading & { file: string }> = JSON.parse(fs.readFileSync(path.join(FIXTURES, "import-burst.readings.json"), "utf8"));
   const byFile = new Map(Object.entries(recorded).map(([hash, { file, ...reading }]) => [file, { hash, reading }]));
-  const answers = new Map<string, string[]>([["DSC_0101.jpg", ["214"]]]);
+  const answers = new Map<string, { text: string; sure: number }[]>();
   const recognizer: Recognizer = {
     async read(image) {
       const hash = createHash("sha256")
@@ -241,33 +243,44 @@ describe("a number one digit short of the bib its burst shows", () => {
         .digest("hex");
       const [file, { reading }] = [...byFile].find(([, r]) => r.hash === hash)!;
       const place = byFile.get("DSC_0101.jpg")!.reading.lines[0];
-      const lines = (answers.get(file) ?? []).map((text) => ({
+      const lines = (answers.get(file) ?? []).map(({ text, sure }) => ({
         ...place,
         text,
-        confidences: [...text].map(() => 0.99),
-        wide: { text, confidences: [...text].map(() => 0.99) },
+        confidences: [...text].map(() => sure),
+        wide: { text, confidences: [...text].map(() => sure) },
       }));
       return { ...reading, lines };
     },
   };
+  return { recognizer, answers };
+}
+
+/** A frame's bibs and open suggestions. */
+async function frameState(db: TestShop["database"]["db"], raceId: number, frame: string) {
+  const [{ id }] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)));
+  const tags = await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, id));
+  const open = await db
+    .select({ id: bibSuggestions.id, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts, evidence: bibSuggestions.evidencePhotoId })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.photoId, id), eq(bibSuggestions.status, "pending")));
+  return { id, tagged: tags.map((t) => t.bib), pending: open.sort((a, b) => a.bib - b.bib) };
+}
+
+describe("a number one digit short of the bib its burst shows", () => {
+  // The burst fixture again: DSC_0101 (the runner in plain view) reads "214" at the bib's place, as if
+  // a digit were covered; DSC_0102, a second later, reads the whole "1214" there once read again.
+  const { recognizer, answers } = scriptedBurstRecognizer();
+  answers.set("DSC_0101.jpg", [{ text: "214", sure: 0.99 }]);
   let shop: TestShop;
   let raceId: number;
   const db = () => shop.database.db;
-  const idOf = async (frame: string) =>
-    (
-      await db()
-        .select({ id: photos.id })
-        .from(photos)
-        .where(and(eq(photos.raceId, raceId), eq(photos.frame, frame)))
-    )[0].id;
+  const idOf = async (frame: string) => (await frameState(db(), raceId, frame)).id;
   const state = async (frame: string) => {
-    const id = await idOf(frame);
-    const tags = await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, id));
-    const open = await db()
-      .select({ bib: bibSuggestions.bib, doubts: bibSuggestions.doubts, evidence: bibSuggestions.evidencePhotoId })
-      .from(bibSuggestions)
-      .where(and(eq(bibSuggestions.photoId, id), eq(bibSuggestions.status, "pending")));
-    return { tagged: tags.map((t) => t.bib), pending: open.sort((a, b) => a.bib - b.bib) };
+    const { tagged, pending } = await frameState(db(), raceId, frame);
+    return { tagged, pending: pending.map(({ id: _, ...p }) => p) };
   };
 
   beforeAll(async () => {
@@ -281,7 +294,7 @@ describe("a number one digit short of the bib its burst shows", () => {
   it("is tagged while no frame says more, and waits for a person once the next frame proves the longer bib there", async () => {
     expect((await state("DSC_0101")).tagged).toEqual([214]);
 
-    answers.set("DSC_0102.jpg", ["1214"]);
+    answers.set("DSC_0102.jpg", [{ text: "1214", sure: 0.99 }]);
     await enqueue(db(), RECOGNIZE_JOB, { photoId: await idOf("DSC_0102"), force: true }, { uniqueKey: "recognize:again:0102" });
     await shop.services.worker.drain();
     expect(await state("DSC_0102")).toMatchObject({ tagged: [1214], pending: [] });
@@ -296,5 +309,58 @@ describe("a number one digit short of the bib its burst shows", () => {
     await shop.services.recognition.redecide(raceId);
     expect(await state("DSC_0101")).toEqual(cut);
     expect((await state("DSC_0102")).tagged).toEqual([1214]);
+  });
+});
+
+describe("a person's word in the review queue reaches the burst at once", () => {
+  // DSC_0101 reads "214" too unsure to tag; DSC_0102, a second later, a hand over the bib, reads nothing.
+  const { recognizer, answers } = scriptedBurstRecognizer();
+  answers.set("DSC_0101.jpg", [{ text: "214", sure: 0.5 }]);
+  let shop: TestShop;
+  let admin: Operator;
+  let raceId: number;
+  const state = (frame: string) => frameState(shop.database.db, raceId, frame);
+
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { recognizer });
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, ADMIN.email, ADMIN.password));
+    await shop.services.imports.folder(path.join(FIXTURES, "import-burst"));
+    await shop.services.worker.drain();
+    [{ id: raceId }] = await shop.database.db.select({ id: races.id }).from(races).where(eq(races.slug, "fixture-burst-2025"));
+  });
+  afterAll(() => shop.close());
+
+  it("offers a bib accepted on one frame to the frame where it is hidden, and withdraws it when the bib is taken away", async () => {
+    const unsure = await state("DSC_0101");
+    expect(unsure).toMatchObject({ tagged: [], pending: [{ bib: 214, evidence: null }] });
+    expect((await state("DSC_0102")).pending).toEqual([]);
+
+    await shop.services.admin.bibs.decide(admin, unsure.pending[0].id, { action: "accept" });
+    expect(await state("DSC_0102")).toMatchObject({ tagged: [], pending: [{ bib: 214, doubts: ["burst"], evidence: unsure.id }] });
+    // Another scene in the same second is not the burst's runner.
+    expect((await state("DSC_0103")).pending).toEqual([]);
+
+    // The operator takes the bib off DSC_0101 at the tagging desk: it proves nothing any more.
+    await shop.services.admin.photos.tag(admin, unsure.id, { bibs: [], tagIds: [] });
+    expect(await state("DSC_0102")).toMatchObject({ tagged: [], pending: [] });
+    // Nor does a new decision round bring it back.
+    await shop.services.recognition.redecide(raceId);
+    expect((await state("DSC_0101")).tagged).toEqual([]);
+    expect((await state("DSC_0102")).pending).toEqual([]);
+  });
+
+  it("withdraws what an automatic tag proved when a person undoes it", async () => {
+    // DSC_0101 read again, sure of a longer number this time.
+    answers.set("DSC_0101.jpg", [{ text: "1214", sure: 0.99 }]);
+    const first = await state("DSC_0101");
+    await enqueue(shop.database.db, RECOGNIZE_JOB, { photoId: first.id, force: true }, { uniqueKey: "recognize:again:0101" });
+    await shop.services.worker.drain();
+    expect((await state("DSC_0101")).tagged).toEqual([1214]);
+    expect((await state("DSC_0102")).pending).toMatchObject([{ bib: 1214, doubts: ["burst"], evidence: first.id }]);
+
+    await shop.services.admin.bibs.undoAuto(admin, first.id, 1214);
+    expect((await state("DSC_0101")).tagged).toEqual([]);
+    expect((await state("DSC_0102")).pending).toEqual([]);
   });
 });

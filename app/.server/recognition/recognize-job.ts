@@ -64,11 +64,24 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
-    const burst = await proposeBursts(db, photoId);
-    // Frames of the burst tagged before this one proved a longer bib at their number's place.
-    if (burst.cut.length) await decideAgain(db, await raceContext(db, photo.raceId), inArray(photos.id, burst.cut));
+    const burst = await spreadInBurst(db, photoId);
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
   };
+}
+
+/**
+ * Once a photo's bibs are known (read, or confirmed by a person in the review
+ * queue): its burst's other frames are offered them, and the frames whose
+ * automatic tag turns out to be one of them less a digit, at its place, are
+ * decided again (tagged before this photo proved the longer bib).
+ */
+export async function spreadInBurst(db: Db, photoId: number) {
+  const burst = await proposeBursts(db, photoId);
+  if (burst.cut.length) {
+    const [{ raceId }] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
+    await decideAgain(db, await raceContext(db, raceId), inArray(photos.id, burst.cut));
+  }
+  return burst;
 }
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {

@@ -145,20 +145,29 @@ export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: num
 /**
  * After an operator saved a photo's bibs by hand (the tagging desk), its open
  * suggestions are settled: numbers kept count as accepted, the others as
- * rejected, so the queue does not ask about that photo again. Several photos
- * at once when a bulk action gave them all the same bibs (none: bibs removed).
+ * rejected, so the queue does not ask about that photo again; a number a
+ * person had confirmed and now took away is undone (it proves nothing to the
+ * photo's burst any more). Several photos at once when a bulk action gave
+ * them all the same bibs (none: bibs removed).
  */
 export async function settleSuggestions(db: Db, photoIds: number | number[], bibs: number[], by?: number) {
   const ids = Array.isArray(photoIds) ? photoIds : [photoIds];
   if (!ids.length) return { accepted: 0, rejected: 0 };
-  const open = await db
-    .select({ id: bibSuggestions.id, bib: bibSuggestions.bib })
+  const earlier = await db
+    .select({ id: bibSuggestions.id, bib: bibSuggestions.bib, corrected: bibSuggestions.correctedBib, status: bibSuggestions.status })
     .from(bibSuggestions)
-    .where(and(inArray(bibSuggestions.photoId, ids), inArray(bibSuggestions.status, ["pending", "auto"])));
+    .where(and(inArray(bibSuggestions.photoId, ids), inArray(bibSuggestions.status, ["pending", "auto", "accepted", "corrected"])));
+  const open = earlier.filter((s) => s.status === "pending" || s.status === "auto");
   const kept = open.filter((s) => bibs.includes(s.bib)).map((s) => s.id);
   const dropped = open.filter((s) => !bibs.includes(s.bib)).map((s) => s.id);
+  const takenBack = earlier.filter((s) => (s.status === "accepted" || s.status === "corrected") && !bibs.includes(s.corrected ?? s.bib)).map((s) => s.id);
   if (kept.length) await db.update(bibSuggestions).set(decided("accepted", by)).where(inArray(bibSuggestions.id, kept));
   if (dropped.length) await db.update(bibSuggestions).set(decided("rejected", by)).where(inArray(bibSuggestions.id, dropped));
+  if (takenBack.length)
+    await db
+      .update(bibSuggestions)
+      .set({ status: "undone", decidedBy: by ?? null, decidedAt: new Date() })
+      .where(inArray(bibSuggestions.id, takenBack));
   return { accepted: kept.length, rejected: dropped.length };
 }
 

@@ -7,7 +7,8 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
-import { queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace } from "./recognize-job.ts";
+import { withdrawUnproven } from "./burst-store.ts";
+import { queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadInBurst } from "./recognize-job.ts";
 import {
   acceptSuggestion,
   autoTags,
@@ -49,6 +50,21 @@ async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
 }
 
 export function createRecognition({ db, storage, logger, recognizer = createRecognizerPool() }: RecognitionDeps) {
+  /**
+   * A person's word on photos reaches the other frames of their bursts at once
+   * (else at the next decision round): what they took away is no longer
+   * offered there, and a bib they confirmed on one photo is.
+   */
+  const tellBursts = (photoIds: number[], { confirmed }: { confirmed: boolean }) =>
+    (async () => {
+      await withdrawUnproven(db, photoIds);
+      if (confirmed && photoIds.length === 1) await spreadInBurst(db, photoIds[0]);
+    })().catch((error: unknown) => logger.warn({ err: error, photoIds }, "bursts not told of a person's decision"));
+  const told = async <T extends { photoId: number }>(decision: Promise<T>, confirmed: boolean) => {
+    const done = await decision;
+    await tellBursts([done.photoId], { confirmed });
+    return done;
+  };
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }), [REDECIDE_JOB]: redecideJob(db) };
   return {
     handlers,
@@ -62,11 +78,16 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     reviewQueue: (raceId: number, page?: { limit?: number; offset?: number }) => reviewQueue(db, raceId, page),
     autoTags: (raceId: number, page?: { limit?: number; offset?: number }) => autoTags(db, raceId, page),
     crop: (suggestionId: number, width?: number, options?: { evidence?: boolean }) => suggestionCrop(db, storage, suggestionId, width, options),
-    accept: (suggestionId: number, by?: number) => acceptSuggestion(db, suggestionId, by),
-    correct: (suggestionId: number, bib: number, by?: number) => correctSuggestion(db, suggestionId, bib, by),
+    accept: (suggestionId: number, by?: number) => told(acceptSuggestion(db, suggestionId, by), true),
+    correct: (suggestionId: number, bib: number, by?: number) => told(correctSuggestion(db, suggestionId, bib, by), true),
     reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
-    undoAuto: (photoId: number, bib: number, by?: number) => undoAutoTag(db, photoId, bib, by),
-    settle: (photoId: number | number[], bibs: number[], by?: number) => settleSuggestions(db, photoId, bibs, by),
+    undoAuto: (photoId: number, bib: number, by?: number) => told(undoAutoTag(db, photoId, bib, by), false),
+    /** The tagging desk's save of one photo, or bulk removal from many. */
+    async settle(photoId: number | number[], bibs: number[], by?: number) {
+      const settled = await settleSuggestions(db, photoId, bibs, by);
+      await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { confirmed: settled.accepted > 0 });
+      return settled;
+    },
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
     settings: (raceId?: number) => recognitionSettings(db, raceId),
     /** Saves settings (a race's, or with no raceId the shop's) and has the photos read decided again (in the background). */
