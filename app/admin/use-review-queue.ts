@@ -75,15 +75,23 @@ export function useReviewQueue(review: Review) {
     return () => clearInterval(timer);
   }, [queued, redeciding, revalidator]);
 
+  // A decision that offered a bib to other frames of a burst, or withdrew one, changed the queue on the
+  // server: it is read again once no decision is on its way.
+  const burstChanged = useRef(false);
   const send = async (body: unknown) => {
     inflight.current++;
     try {
-      await post(body);
+      const done = await post(body);
+      if (done?.burstChanged) burstChanged.current = true;
     } finally {
       inflight.current--;
+      if (inflight.current === 0 && burstChanged.current) {
+        burstChanged.current = false;
+        void revalidator.revalidate();
+      }
     }
   };
-  const post = (body: unknown) => postAdminJson(`/admin/api/bibs?lang=${lang}`, body, csrfToken);
+  const post = (body: unknown) => postAdminJson<{ burstChanged?: boolean }>(`/admin/api/bibs?lang=${lang}`, body, csrfToken);
 
   const decide = (item: ReviewItem, typed: string, reject: boolean) => {
     const action = bibVerdict(typed, item.bib, reject);

@@ -336,7 +336,8 @@ describe("a person's word in the review queue reaches the burst at once", () => 
     expect(unsure).toMatchObject({ tagged: [], pending: [{ bib: 214, evidence: null }] });
     expect((await state("DSC_0102")).pending).toEqual([]);
 
-    await shop.services.admin.bibs.decide(admin, unsure.pending[0].id, { action: "accept" });
+    // The review screen is told to read its queue again.
+    expect(await shop.services.admin.bibs.decide(admin, unsure.pending[0].id, { action: "accept" })).toMatchObject({ burstChanged: true });
     expect(await state("DSC_0102")).toMatchObject({ tagged: [], pending: [{ bib: 214, doubts: ["burst"], evidence: unsure.id }] });
     // Another scene in the same second is not the burst's runner.
     expect((await state("DSC_0103")).pending).toEqual([]);
@@ -359,7 +360,7 @@ describe("a person's word in the review queue reaches the burst at once", () => 
     expect((await state("DSC_0101")).tagged).toEqual([1214]);
     expect((await state("DSC_0102")).pending).toMatchObject([{ bib: 1214, doubts: ["burst"], evidence: first.id }]);
 
-    await shop.services.admin.bibs.undoAuto(admin, first.id, 1214);
+    expect(await shop.services.admin.bibs.undoAuto(admin, first.id, 1214)).toMatchObject({ burstChanged: true });
     expect((await state("DSC_0101")).tagged).toEqual([]);
     expect((await state("DSC_0102")).pending).toEqual([]);
   });

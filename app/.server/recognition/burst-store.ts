@@ -115,22 +115,27 @@ export async function provenNearby(db: Db, photoId: number): Promise<SeenInBurst
 
 /**
  * Withdraws the open burst suggestions that `photoIds` no longer prove (decided
- * again: a tag gone to scenery, or found to be a longer bib with a digit covered).
+ * again: a tag gone to scenery, or found to be a longer bib with a digit covered;
+ * or a person took the bib away). Returns how many went.
  */
-export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<void> {
-  if (!photoIds.length) return;
+export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<number> {
+  if (!photoIds.length) return 0;
   const proving = sql.join(
     PROVING.map((s) => sql`${s}`),
     sql`, `,
   );
-  await db.delete(bibSuggestions).where(
-    and(
-      eq(bibSuggestions.status, "pending"),
-      inArray(bibSuggestions.evidencePhotoId, photoIds),
-      sql`not exists (select 1 from bib_suggestions p where p.photo_id = ${bibSuggestions.evidencePhotoId} and p.evidence_photo_id is null
+  const withdrawn = await db
+    .delete(bibSuggestions)
+    .where(
+      and(
+        eq(bibSuggestions.status, "pending"),
+        inArray(bibSuggestions.evidencePhotoId, photoIds),
+        sql`not exists (select 1 from bib_suggestions p where p.photo_id = ${bibSuggestions.evidencePhotoId} and p.evidence_photo_id is null
         and p.status in (${proving}) and coalesce(p.corrected_bib, p.bib) = ${bibSuggestions.bib})`,
-    ),
-  );
+      ),
+    )
+    .returning({ id: bibSuggestions.id });
+  return withdrawn.length;
 }
 
 /** Withdraws a race's open burst suggestions (before its photos are decided afresh, which proposes them again). */

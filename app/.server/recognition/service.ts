@@ -53,17 +53,21 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
   /**
    * A person's word on photos reaches the other frames of their bursts at once
    * (else at the next decision round): what they took away is no longer
-   * offered there, and a bib they confirmed on one photo is.
+   * offered there, and a bib they confirmed on one photo is. Whether any
+   * frame's suggestions changed (the review screen then reads its queue again).
    */
   const tellBursts = (photoIds: number[], { confirmed }: { confirmed: boolean }) =>
     (async () => {
-      await withdrawUnproven(db, photoIds);
-      if (confirmed && photoIds.length === 1) await spreadInBurst(db, photoIds[0]);
-    })().catch((error: unknown) => logger.warn({ err: error, photoIds }, "bursts not told of a person's decision"));
+      const withdrawn = await withdrawUnproven(db, photoIds);
+      const spread = confirmed && photoIds.length === 1 ? await spreadInBurst(db, photoIds[0]) : { proposed: 0, cut: [] };
+      return withdrawn + spread.proposed + spread.cut.length > 0;
+    })().catch((error: unknown) => {
+      logger.warn({ err: error, photoIds }, "bursts not told of a person's decision");
+      return false;
+    });
   const told = async <T extends { photoId: number }>(decision: Promise<T>, confirmed: boolean) => {
     const done = await decision;
-    await tellBursts([done.photoId], { confirmed });
-    return done;
+    return { ...done, burstChanged: await tellBursts([done.photoId], { confirmed }) };
   };
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }), [REDECIDE_JOB]: redecideJob(db) };
   return {
