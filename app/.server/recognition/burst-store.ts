@@ -66,9 +66,10 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
  * them (and its own to its neighbours), as pending review suggestions naming the
  * frame that proved them; and names the frames whose automatic tags turn out to
  * be one of this photo's bibs less a digit, at the same place (decided before
- * this photo proved the longer bib, they are to be decided again).
+ * this photo proved the longer bib, they are to be decided again), with the
+ * photo's race to decide them in.
  */
-export async function proposeBursts(db: Db, photoId: number): Promise<{ proposed: number; cut: number[] }> {
+export async function proposeBursts(db: Db, photoId: number): Promise<{ raceId: number; proposed: number; cut: number[] }> {
   // Every frame of a burst is of the photo's race (burstAround looks no further).
   const { raceId, frames } = await burstAround(db, photoId);
   // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
@@ -91,7 +92,7 @@ export async function proposeBursts(db: Db, photoId: number): Promise<{ proposed
       .returning({ id: bibSuggestions.id });
     proposed += inserted.length;
   }
-  return { proposed, cut: cutByBurst(frames, photoId) };
+  return { raceId, proposed, cut: cutByBurst(frames, photoId) };
 }
 
 function cutByBurst(frames: BurstFrame[], photoId: number): number[] {

@@ -77,10 +77,7 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
  */
 export async function spreadInBurst(db: Db, photoId: number) {
   const burst = await proposeBursts(db, photoId);
-  if (burst.cut.length) {
-    const [{ raceId }] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
-    await decideAgain(db, await raceContext(db, raceId), inArray(photos.id, burst.cut));
-  }
+  if (burst.cut.length) await decideAgain(db, await raceContext(db, burst.raceId), inArray(photos.id, burst.cut));
   return burst;
 }
 

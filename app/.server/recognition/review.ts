@@ -163,6 +163,7 @@ export async function settleSuggestions(db: Db, photoIds: number | number[], bib
   const takenBack = earlier.filter((s) => (s.status === "accepted" || s.status === "corrected") && !bibs.includes(s.corrected ?? s.bib)).map((s) => s.id);
   if (kept.length) await db.update(bibSuggestions).set(decided("accepted", by)).where(inArray(bibSuggestions.id, kept));
   if (dropped.length) await db.update(bibSuggestions).set(decided("rejected", by)).where(inArray(bibSuggestions.id, dropped));
+  // Not decided("undone"): a corrected suggestion keeps the number the person had typed.
   if (takenBack.length)
     await db
       .update(bibSuggestions)

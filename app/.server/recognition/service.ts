@@ -56,18 +56,18 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
    * offered there, and a bib they confirmed on one photo is. Whether any
    * frame's suggestions changed (the review screen then reads its queue again).
    */
-  const tellBursts = (photoIds: number[], { confirmed }: { confirmed: boolean }) =>
+  const tellBursts = (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) =>
     (async () => {
-      const withdrawn = await withdrawUnproven(db, photoIds);
-      const spread = confirmed && photoIds.length === 1 ? await spreadInBurst(db, photoIds[0]) : { proposed: 0, cut: [] };
+      const withdrawn = word.tookAway ? await withdrawUnproven(db, photoIds) : 0;
+      const spread = word.confirmed && photoIds.length === 1 ? await spreadInBurst(db, photoIds[0]) : { proposed: 0, cut: [] };
       return withdrawn + spread.proposed + spread.cut.length > 0;
     })().catch((error: unknown) => {
       logger.warn({ err: error, photoIds }, "bursts not told of a person's decision");
       return false;
     });
-  const told = async <T extends { photoId: number }>(decision: Promise<T>, confirmed: boolean) => {
+  const told = async <T extends { photoId: number }>(decision: Promise<T>, word: { tookAway: boolean; confirmed: boolean }) => {
     const done = await decision;
-    return { ...done, burstChanged: await tellBursts([done.photoId], { confirmed }) };
+    return { ...done, burstChanged: await tellBursts([done.photoId], word) };
   };
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }), [REDECIDE_JOB]: redecideJob(db) };
   return {
@@ -82,14 +82,14 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     reviewQueue: (raceId: number, page?: { limit?: number; offset?: number }) => reviewQueue(db, raceId, page),
     autoTags: (raceId: number, page?: { limit?: number; offset?: number }) => autoTags(db, raceId, page),
     crop: (suggestionId: number, width?: number, options?: { evidence?: boolean }) => suggestionCrop(db, storage, suggestionId, width, options),
-    accept: (suggestionId: number, by?: number) => told(acceptSuggestion(db, suggestionId, by), true),
-    correct: (suggestionId: number, bib: number, by?: number) => told(correctSuggestion(db, suggestionId, bib, by), true),
+    accept: (suggestionId: number, by?: number) => told(acceptSuggestion(db, suggestionId, by), { tookAway: false, confirmed: true }),
+    correct: (suggestionId: number, bib: number, by?: number) => told(correctSuggestion(db, suggestionId, bib, by), { tookAway: false, confirmed: true }),
     reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
-    undoAuto: (photoId: number, bib: number, by?: number) => told(undoAutoTag(db, photoId, bib, by), false),
+    undoAuto: (photoId: number, bib: number, by?: number) => told(undoAutoTag(db, photoId, bib, by), { tookAway: true, confirmed: false }),
     /** The tagging desk's save of one photo, or bulk removal from many. */
     async settle(photoId: number | number[], bibs: number[], by?: number) {
       const settled = await settleSuggestions(db, photoId, bibs, by);
-      await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { confirmed: settled.accepted > 0 });
+      await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { tookAway: true, confirmed: settled.accepted > 0 });
       return settled;
     },
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
