@@ -56,15 +56,16 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
    * offered there, and a bib they confirmed on one photo is. Whether any
    * frame's suggestions changed (the review screen then reads its queue again).
    */
-  const tellBursts = (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) =>
-    (async () => {
+  const tellBursts = async (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) => {
+    try {
       const withdrawn = word.tookAway ? await withdrawUnproven(db, photoIds) : 0;
       const spread = word.confirmed && photoIds.length === 1 ? await spreadInBurst(db, photoIds[0]) : { proposed: 0, cut: [] };
       return withdrawn + spread.proposed + spread.cut.length > 0;
-    })().catch((error: unknown) => {
+    } catch (error) {
       logger.warn({ err: error, photoIds }, "bursts not told of a person's decision");
       return false;
-    });
+    }
+  };
   const told = async <T extends { photoId: number }>(decision: Promise<T>, word: { tookAway: boolean; confirmed: boolean }) => {
     const done = await decision;
     return { ...done, burstChanged: await tellBursts([done.photoId], word) };
