@@ -48,6 +48,14 @@ describe("the running shop", () => {
     expect(unknown.headers.get("location")).toMatch(/\/$/);
   });
 
+  it("serves the icon browsers ask for at /favicon.ico itself, not a redirect to a page", async () => {
+    const icon = await fetch(shop.url("/favicon.ico"), { redirect: "manual" });
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/icon/);
+    // An ICO file's header: reserved 0, type 1 (icon).
+    expect([...new Uint8Array(await icon.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
   it("serves real photos whose thumbnails load with a year's cache, and never an original", async () => {
     const body = (await (await fetch(shop.url("/api/fotos/tetra-chapelco-2025?n=305"))).json()) as {
       data: { fotos: { src_thumb: string; src_media: string }[]; found_rows: number; fullin_arg: number; fullin_usd: number };
