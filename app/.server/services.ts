@@ -52,7 +52,7 @@ export function createServices({
   const mailer = mail.createMailer({ db, env, logger });
   const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
   const files = delivery.createDelivery({ db, storage, env, logger });
-  const bibs = recognition.createRecognition({ db, storage, logger, recognizer });
+  const bibs = recognition.createRecognition({ db, storage, logger, recognizer, images: catalog.photoImages(db, storage) });
   const waitingLists = notify.createNotifyService({ db, mailer });
   const office = admin.createAdminServices({
     db,
@@ -72,10 +72,11 @@ export function createServices({
   const catalogMemo = catalog.versionedMemo(pageCache.version);
   const chores = createHousekeeping({ db, logger, expire: { zips: files.expireZips, uploads: office.uploads.expire } });
 
-  // Four lanes: watermarked derivatives and bib recognition side by side (one photo's derivatives
-  // here while the two reader processes read two others keeps both cores busy); folder imports,
-  // which must start at once rather than wait behind thousands of derivatives (and queue more of
-  // them); and what a visitor waits for (e-mail, payments, deliveries, zips).
+  // Four lanes: bib recognition, whose readers also make a new photo's watermarked images from the
+  // pixels they decode; the derive job for the photos they do not (tagged by the import file, a
+  // reading that failed), side by side; folder imports, which must start at once rather than wait
+  // behind thousands of photos (and queue more of them); and what a visitor waits for (e-mail,
+  // payments, deliveries, zips).
   // The embedded database tells idle lanes when a job is queued; on a PostgreSQL server they poll.
   const listen = database.listen;
   const worker: Worker = combineWorkers(

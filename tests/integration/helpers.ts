@@ -8,6 +8,7 @@ import { parseEnv, type Env } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices, type Services } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
+import { watermarkedSizes } from "../../app/.server/images/index.ts";
 import type { PhotoReading, Recognizer } from "../../app/.server/recognition/index.ts";
 
 /**
@@ -93,11 +94,12 @@ export function recordedRecognizer(...folders: string[]): Recognizer {
     for (const [hash, { file: _file, ...reading }] of Object.entries(recorded)) readings.set(hash, reading);
   }
   return {
-    async read(image) {
+    async read(image, options) {
       const bytes = typeof image === "string" ? fs.readFileSync(image) : image;
       const reading = readings.get(createHash("sha256").update(bytes).digest("hex"));
       if (!reading) throw new Error("no recorded reading for this photo: run scripts/bench/bib-set/record-fixture-readings.ts");
-      return reading;
+      // Its images, asked for, as the shop's readers make them beside the reading.
+      return options?.derive ? { ...reading, derived: await watermarkedSizes(bytes, options.derive) } : reading;
     },
   };
 }

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races } from "../../app/.server/db/schema.ts";
+import { photoImages } from "../../app/.server/catalog/derive-job.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
@@ -64,7 +65,13 @@ describe("numbers read all over a race", () => {
     );
     let reading: PhotoReading | undefined;
     const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
     for (const [i, id] of ids.entries()) {
       reading = readings.get(id);
       await job({ photoId: id, force: true });
@@ -103,7 +110,13 @@ describe("numbers read all over a race", () => {
     const live = ids.slice(0, 5); // the sixth photo was deleted above
     let reading: PhotoReading | undefined;
     const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
     const readAt = async (times: Date[], lines: (i: number) => TextReading[]) => {
       for (const [i, id] of live.entries()) {
         await db().update(photos).set({ takenAt: times[i] }).where(eq(photos.id, id));
@@ -144,7 +157,13 @@ describe("numbers read all over a race", () => {
     const lines = [...[101, 102, 103, 104].map((n) => bib(n, "MARATON DE ROSARIO", 1200, 30)), bib(32, "ROSARIO", 1220, 25)];
     let reading: PhotoReading | undefined;
     const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({ db: db(), storage: shop.services.storage, recognizer, logger: shop.services.logger });
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
     // The cut one is read first, before the race's print is known: it is decided again once it is.
     for (const i of [4, 0, 1, 2, 3]) {
       reading = { width: 2400, height: 1600, lines: lines[i] };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRecognizerPool } from "../../app/.server/recognition/recognizer-pool.ts";
 import { FIXTURES } from "./helpers.ts";
@@ -29,6 +30,22 @@ describe("the recognizer's reader processes", () => {
     const [fromPath, fromBytes] = await Promise.all([pool.read(file("R002.jpg")), pool.read(photo("R002.jpg"))]);
     expect(fromPath).toEqual(fromBytes);
     await expect(pool.read(file("R404.jpg"))).rejects.toThrow();
+  });
+
+  it("makes the photo's watermarked images from the pixels it reads, when asked, with the same reading", async () => {
+    const [plain, deriving] = await Promise.all([pool.read(photo("R003.jpg")), pool.read(photo("R003.jpg"), { derive: [480, 1600] })]);
+    expect(plain.derived).toBeUndefined();
+    const { derived, ...reading } = deriving;
+    expect(reading).toEqual(plain);
+    expect(derived).toHaveLength(2);
+    for (const [i, width] of [480, 1600].entries()) {
+      const image = derived![i];
+      expect(Buffer.isBuffer(image.data)).toBe(true);
+      const meta = await sharp(image.data).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.width).toBe(Math.min(width, plain.width));
+      expect(meta.width).toBe(image.width);
+    }
   });
 
   it("refuses work once closed", async () => {

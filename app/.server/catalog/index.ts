@@ -2,7 +2,7 @@ export { importFolder } from "./import-folder.ts";
 export type { ImportReport, ImportProgress } from "./import-folder.ts";
 export { ingestPhoto, frameOf } from "./ingest-photo.ts";
 export type { IngestOutcome } from "./ingest-photo.ts";
-export { deriveJob, DERIVE_JOB } from "./derive-job.ts";
+export { deriveJob, DERIVE_JOB, photoImages } from "./derive-job.ts";
 export { racePhotos, photoView, countVisiblePhotos, visiblePhotosOf, PAGE_SIZE } from "./race-photos.ts";
 export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.ts";
 export { racesWithBibs } from "./runner-pages.ts";

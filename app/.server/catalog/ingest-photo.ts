@@ -3,9 +3,9 @@ import { markImportProgress, inTransaction, type Db, photos, photoTags, tags } f
 import { contentHash, probe, readCaptureFacts } from "../images/index.ts";
 import { enqueue } from "../jobs/index.ts";
 import { tagFromImport } from "../tagging/index.ts";
-import { RECOGNIZE_JOB } from "../recognition/index.ts";
+import { RECOGNIZE_JOB, type RecognizePayload } from "../recognition/index.ts";
 import type { Storage } from "../storage/index.ts";
-import { DERIVE_JOB } from "./derive-job.ts";
+import { queueDerive } from "./derive-job.ts";
 import type { PhotoMeta } from "./photos-csv.ts";
 import { randomCode } from "../random-code.ts";
 import type { RaceRow } from "./races.ts";
@@ -76,10 +76,12 @@ export async function ingestPhoto(db: Db, storage: Storage, input: IngestInput):
       })
       .returning({ id: photos.id });
     await applyMeta(tx, race, row.id, meta);
-    await enqueue(tx, DERIVE_JOB, { photoId: row.id }, { uniqueKey: `derive:${row.id}` });
-    // Bibs the organiser listed are authoritative; recognition reads the photos that came untagged.
+    // Bibs the organiser listed are authoritative; recognition reads the photos that came untagged,
+    // and makes their watermarked images from the pixels it decodes (each original decoded once).
     if (meta.bibs === undefined) {
-      await enqueue(tx, RECOGNIZE_JOB, { photoId: row.id }, { uniqueKey: `recognize:${row.id}` });
+      await enqueue(tx, RECOGNIZE_JOB, { photoId: row.id, derive: true } satisfies RecognizePayload, { uniqueKey: `recognize:${row.id}` });
+    } else {
+      await queueDerive(tx, row.id);
     }
     return row.id;
   });

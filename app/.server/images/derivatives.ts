@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type OutputInfo, type SharpOptions } from "sharp";
+import sharp, { type SharpOptions } from "sharp";
 import { stampWatermark } from "./watermark.ts";
 
 export const THUMB_WIDTH = 480;
@@ -51,10 +51,12 @@ export function endsWhole(jpeg: Uint8Array): boolean {
   return end >= 4 && jpeg[end - 2] === 0xff && jpeg[end - 1] === 0xd9;
 }
 
-type Watermarked = { data: Buffer; width: number; height: number };
+export type Watermarked = { data: Buffer; width: number; height: number };
+/** Decoded pixels: upright, sRGB, 3 or 4 channels (an alpha channel kept). */
+export type RawPicture = { data: Buffer; info: { width: number; height: number; channels: number } };
 
 /** Stamps the watermark on upright raw sRGB pixels and encodes them as WebP. */
-async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<Watermarked> {
+async function stamp(raw: RawPicture, width: number): Promise<Watermarked> {
   const { width: w, height: h } = raw.info;
   const channels = raw.info.channels === 4 ? 4 : 3;
   const data = await sharp(await stampWatermark(raw.data, w, h, channels), { raw: { width: w, height: h, channels } })
@@ -64,6 +66,12 @@ async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Pr
   return { data, width: w, height: h };
 }
 
+const resizedRaw = (raw: RawPicture, width: number): Promise<RawPicture> =>
+  sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels as 3 | 4 } })
+    .resize({ width })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+
 /**
  * Watermarked WebPs no wider than each of `widths` (the public thumbnail and
  * medium sizes), in that order. The original is decoded once, at the largest
@@ -72,25 +80,25 @@ async function stamp(raw: { data: Buffer; info: OutputInfo }, width: number): Pr
  * decode of a 45 MP file.
  */
 export async function watermarkedSizes(image: ImageSource, widths: number[]): Promise<Watermarked[]> {
-  const largest = Math.max(...widths);
   const base = await untrusted(image)
     .rotate()
-    .resize({ width: largest, withoutEnlargement: true })
+    .resize({ width: Math.max(...widths), withoutEnlargement: true })
     // Grey photos become RGB, as the mark is (an alpha channel is kept).
     .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const { width: w, height: h, channels } = base.info;
-  return Promise.all(
-    widths.map(async (width) => {
-      if (width >= w) return stamp(base, width);
-      const smaller = await sharp(base.data, { raw: { width: w, height: h, channels } })
-        .resize({ width })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return stamp(smaller, width);
-    }),
-  );
+  return watermarkedFromRaw(base, widths);
+}
+
+/**
+ * The same from pixels someone already decoded (the bib reader's picture of
+ * the photo, so that an import decodes each original once): brought down to
+ * the largest width first, then each smaller size from that.
+ */
+export async function watermarkedFromRaw(raw: RawPicture, widths: number[]): Promise<Watermarked[]> {
+  const largest = Math.max(...widths);
+  const base = raw.info.width > largest ? await resizedRaw(raw, largest) : raw;
+  return Promise.all(widths.map(async (width) => stamp(width >= base.info.width ? base : await resizedRaw(base, width), width)));
 }
 
 /** One watermarked size (see watermarkedSizes). */

@@ -6,12 +6,13 @@ export {
   MAX_INPUT_PIXELS,
   watermarked,
   watermarkedSizes,
+  watermarkedFromRaw,
   soldFile,
   contentHash,
   THUMB_WIDTH,
   MEDIUM_WIDTH,
   SOLD_LONG_SIDE,
 } from "./derivatives.ts";
-export type { ImageInfo, ImageSource } from "./derivatives.ts";
+export type { ImageInfo, ImageSource, RawPicture, Watermarked } from "./derivatives.ts";
 export { readCaptureTime, readCaptureFacts, zonedToInstant, formatInZone } from "./capture-time.ts";
 export { watermarkSvg } from "./watermark.ts";

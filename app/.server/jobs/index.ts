@@ -2,4 +2,4 @@ export { enqueue, schedule, claim, complete, fail, counts, releaseAll, backoffSe
 export type { EnqueueOptions, ClaimedJob, QueueCounts } from "./queue.ts";
 export { createWorker } from "./worker.ts";
 export { combineWorkers } from "./lanes.ts";
-export type { Worker, JobHandler, JobHandlers } from "./worker.ts";
+export type { Worker, JobHandler, JobHandlers, JobRun } from "./worker.ts";

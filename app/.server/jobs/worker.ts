@@ -3,7 +3,9 @@ import type { Logger } from "pino";
 import type { Db } from "../db/index.ts";
 import { claim, complete, counts, fail, JOBS_CHANNEL } from "./queue.ts";
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** `attempt`: 1 the first time the job runs, then one more at each retry (after a failure or a crash). */
+export type JobRun = { attempt: number };
+export type JobHandler = (payload: unknown, run: JobRun) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 export type Worker = {
@@ -54,7 +56,7 @@ export function createWorker({ db, handlers, logger, concurrency = 2, pollMs = 5
     if (!job) return false;
     const started = Date.now();
     try {
-      await handlers[job.type](job.payload);
+      await handlers[job.type](job.payload, { attempt: job.attempts });
       await complete(db, job.id);
       logger.debug({ job: job.id, type: job.type, ms: Date.now() - started }, "job done");
     } catch (error) {

@@ -2,10 +2,11 @@
  * Automatic bib recognition (issue 7). Choice and figures:
  * docs/decisions/0004-bib-recognition.md.
  *
- * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB),
- * read in a pool of low-priority reader processes stopped when idle (recognizer-pool.ts):
- * PaddleOCR PP-OCRv4 through onnxruntime-node finds the text boxes and reads
- * each on its own (and windows around faint print again, closer); plausible
+ * Every photo ingested is queued for the `photo.recognize` job (RECOGNIZE_JOB)
+ * and read in a pool of low-priority reader processes stopped when idle
+ * (recognizer-pool.ts), which also make a new photo's watermarked images from
+ * the pixels they decode (each original decoded once). PaddleOCR PP-OCRv4
+ * through onnxruntime-node finds the text boxes and reads each on its own (and windows around faint print again, closer); plausible
  * numbers (1–5 digits, no leading zero, inside the race's bib list, not printed
  * beside words; a lone digit or a year only with a bib's print stacked on it)
  * get a confidence, which the race's timing file may raise or lower. A number
@@ -52,7 +53,7 @@
  * audit): the tagging screen's "Review queue" tab and /admin/api/bibs.
  */
 export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
-export { RECOGNIZE_JOB, type RecognizePayload } from "./recognize-job.ts";
+export { RECOGNIZE_JOB, type RecognizePayload, type PhotoImages } from "./recognize-job.ts";
 export { describeProgress, type RecognitionProgress } from "./progress.ts";
 export type { ReviewItem } from "./review.ts";
 export type { StartListEntry, StartListQuery } from "./start-list-file.ts";

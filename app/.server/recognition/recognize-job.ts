@@ -1,14 +1,15 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
-import { schedule } from "../jobs/index.ts";
+import type { Watermarked } from "../images/index.ts";
+import { type JobRun, schedule } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
-import type { Recognizer } from "./recognizer.ts";
+import type { ReadOutcome, Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
 import { newlyKnownPrints, photoContext, raceContext, storeDecisions } from "./store.ts";
 
@@ -18,10 +19,23 @@ const payload = z.object({
   photoId: z.number().int(),
   /** Read it even when a person or the import file already gave it bibs. */
   force: z.boolean().optional(),
+  /** Its watermarked images are made here too, from the pixels the reader decodes (a new photo of an import). */
+  derive: z.boolean().optional(),
 });
 export type RecognizePayload = z.infer<typeof payload>;
 
 type PhotoRow = typeof photos.$inferSelect;
+
+/**
+ * The catalog's side of a photo's watermarked images (catalog/derive-job.ts):
+ * the widths a reader makes, where they go (storing them shows the photo),
+ * and the derive job that makes them from the original instead.
+ */
+export type PhotoImages = {
+  widths: number[];
+  store(photo: PhotoRow, images: Watermarked[]): Promise<void>;
+  queue(photoId: number): Promise<void>;
+};
 
 async function record(db: Db, values: typeof photoRecognitions.$inferInsert) {
   const { photoId: _, ...update } = values;
@@ -32,24 +46,43 @@ async function record(db: Db, values: typeof photoRecognitions.$inferInsert) {
  * Reads a photo's bibs and stores the outcome. A photo the import file (or an
  * operator) already tagged is skipped unless forced: reading it would cost
  * half a second to suggest what a person already said.
+ *
+ * Asked to `derive`, the first run also makes the photo's watermarked images
+ * from the reader's pixels, and stores them once its bibs are decided (the
+ * photo then shows with its tags). Whenever that does not happen (skipped, a
+ * reading that failed, a retry after a crash, a recognizer that makes no
+ * images) the derive job makes them from the original, as for any photo.
  */
-export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recognizer; logger: Logger }) {
-  const { db, storage, recognizer, logger } = deps;
-  return async (raw: unknown) => {
-    const { photoId, force } = payload.parse(raw);
+export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recognizer; logger: Logger; images: PhotoImages }) {
+  const { db, storage, recognizer, logger, images } = deps;
+  return async (raw: unknown, { attempt }: JobRun = { attempt: 1 }) => {
+    const { photoId, force, derive } = payload.parse(raw);
     const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
     if (!photo) return; // deleted meanwhile
+    const imagesWanted = derive === true && !photo.mediumKey;
+    const deriveHere = imagesWanted && attempt === 1;
+    if (imagesWanted && !deriveHere) await images.queue(photoId);
     if (!force) {
       const [tagged] = await db
         .select({ bib: photoBibs.bib })
         .from(photoBibs)
         .where(and(eq(photoBibs.photoId, photoId), inArray(photoBibs.source, ["manual", "import"])))
         .limit(1);
-      if (tagged) return record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
+      if (tagged) {
+        if (deriveHere) await images.queue(photoId);
+        return record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
+      }
     }
     const original = await pathOrBytes(storage, photo.originalKey);
     const started = performance.now();
-    const reading = await recognizer.read(original);
+    let reading: ReadOutcome;
+    try {
+      reading = await recognizer.read(original, deriveHere ? { derive: images.widths } : undefined);
+    } catch (error) {
+      // The photo is shown without waiting for the retries of its reading.
+      if (deriveHere) await images.queue(photoId);
+      throw error;
+    }
     const ms = Math.round(performance.now() - started);
     await record(db, {
       photoId,
@@ -65,6 +98,10 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
     const burst = await spreadInBurst(db, photoId);
+    if (deriveHere) {
+      if (reading.derived?.length === images.widths.length) await images.store(photo, reading.derived);
+      else await images.queue(photoId);
+    }
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
   };
 }

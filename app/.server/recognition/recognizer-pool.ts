@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_READ_SETTINGS, type PhotoReading } from "./read-text.ts";
-import type { Recognizer, RecognizerOptions } from "./recognizer.ts";
-import type { ReadAnswer, ReaderSetup } from "./recognizer-process.ts";
+import { DEFAULT_READ_SETTINGS } from "./read-text.ts";
+import type { ReadOptions, ReadOutcome, Recognizer, RecognizerOptions } from "./recognizer.ts";
+import type { ReadAnswer, ReaderSetup, ReadRequest } from "./recognizer-process.ts";
 
 export type PoolOptions = RecognizerOptions & {
   /** Reader processes: photos read at once (the job worker's lanes). */
@@ -20,7 +20,16 @@ const READER_NICENESS = 10;
 const READER = fileURLToPath(new URL("./recognizer-process.ts", import.meta.url));
 
 type Slot = { reader: ChildProcess; busy: boolean; idle?: NodeJS.Timeout };
-type Waiting = { id: number; image: Buffer | string; resolve: (r: PhotoReading) => void; reject: (e: Error) => void };
+type Waiting = { id: number; image: Buffer | string; options?: ReadOptions; resolve: (r: ReadOutcome) => void; reject: (e: Error) => void };
+
+/** Buffers again: structured clone hands a child's Buffers over as plain Uint8Arrays. */
+const withBuffers = (reading: ReadOutcome): ReadOutcome =>
+  reading.derived
+    ? {
+        ...reading,
+        derived: reading.derived.map((image) => ({ ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) })),
+      }
+    : reading;
 
 /**
  * The recognizer the shop runs: photos are read in child processes at low
@@ -63,7 +72,7 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
       const entry = running.get(id);
       if (!entry) return;
       running.delete(id);
-      if (reading) entry.job.resolve(reading);
+      if (reading) entry.job.resolve(withBuffers(reading));
       else entry.job.reject(new Error(error ?? "recognition failed"));
       slot.busy = false;
       slot.idle = setTimeout(() => {
@@ -99,7 +108,7 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
       clearTimeout(slot.idle);
       slot.busy = true;
       running.set(job.id, { slot, job });
-      slot.reader.send({ id: job.id, image: job.image });
+      slot.reader.send({ id: job.id, image: job.image, options: job.options } satisfies ReadRequest);
     }
   }
 
@@ -114,10 +123,10 @@ export function createRecognizerPool({ size = 2, idleMs = 60_000, threads = 1, r
 
   return {
     readers: () => slots.flatMap((slot) => (slot.reader.pid ? [slot.reader.pid] : [])),
-    read(image) {
+    read(image, options) {
       if (closed) return Promise.reject(new Error("recognizer closed"));
-      return new Promise<PhotoReading>((resolve, reject) => {
-        queue.push({ id: nextId++, image, resolve, reject });
+      return new Promise<ReadOutcome>((resolve, reject) => {
+        queue.push({ id: nextId++, image, options, resolve, reject });
         dispatch();
       });
     },

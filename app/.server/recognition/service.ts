@@ -8,7 +8,7 @@ import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
 import { withdrawUnproven } from "./burst-store.ts";
-import { queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadInBurst } from "./recognize-job.ts";
+import { type PhotoImages, queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadInBurst } from "./recognize-job.ts";
 import {
   acceptSuggestion,
   autoTags,
@@ -24,8 +24,11 @@ import { recognitionSettings, saveRecognitionSettings, type SettingsPatch } from
 import { clearStartList, loadStartList, startListSummary, type StartListQuery } from "./start-list-file.ts";
 import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts";
 
-/** `recognizer`: by default a pool of low-priority reader processes (stopped when idle, and by close()). */
-export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; recognizer?: Recognizer & { close?(): Promise<void> } };
+/**
+ * `recognizer`: by default a pool of low-priority reader processes (stopped when idle, and by close()).
+ * `images`: where the watermarked images a reader makes of a new photo go (the catalog's).
+ */
+export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; images: PhotoImages; recognizer?: Recognizer & { close?(): Promise<void> } };
 
 /**
  * Sends a race's photos to recognition: those nobody tagged that were never
@@ -49,7 +52,7 @@ async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
   return { queued: rows.length };
 }
 
-export function createRecognition({ db, storage, logger, recognizer = createRecognizerPool() }: RecognitionDeps) {
+export function createRecognition({ db, storage, logger, images, recognizer = createRecognizerPool() }: RecognitionDeps) {
   /**
    * A person's word on photos reaches the other frames of their bursts at once
    * (else at the next decision round): what they took away is no longer
@@ -70,7 +73,7 @@ export function createRecognition({ db, storage, logger, recognizer = createReco
     const done = await decision;
     return { ...done, burstChanged: await tellBursts([done.photoId], word) };
   };
-  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger }), [REDECIDE_JOB]: redecideJob(db) };
+  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }), [REDECIDE_JOB]: redecideJob(db) };
   return {
     handlers,
     progress: (raceId: number) => recognitionProgress(db, raceId),
