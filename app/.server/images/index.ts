@@ -13,6 +13,6 @@ export {
   MEDIUM_WIDTH,
   SOLD_LONG_SIDE,
 } from "./derivatives.ts";
-export type { ImageInfo, ImageSource, RawPicture, Watermarked } from "./derivatives.ts";
+export type { ImageInfo, ImageSource, Watermarked } from "./derivatives.ts";
 export { readCaptureTime, readCaptureFacts, zonedToInstant, formatInZone } from "./capture-time.ts";
 export { watermarkSvg } from "./watermark.ts";

@@ -6,9 +6,10 @@
  * and read in a pool of low-priority reader processes stopped when idle
  * (recognizer-pool.ts), which also make a new photo's watermarked images from
  * the pixels they decode (each original decoded once). PaddleOCR PP-OCRv4
- * through onnxruntime-node finds the text boxes and reads each on its own (and windows around faint print again, closer); plausible
- * numbers (1–5 digits, no leading zero, inside the race's bib list, not printed
- * beside words; a lone digit or a year only with a bib's print stacked on it)
+ * through onnxruntime-node finds the text boxes and reads each on its own
+ * (and windows around faint print again, closer); plausible numbers (1–5
+ * digits, no leading zero, inside the race's bib list, not printed beside
+ * words; a lone digit or a year only with a bib's print stacked on it)
  * get a confidence, which the race's timing file may raise or lower. A number
  * read at too many of the race's moments (five minutes of its clock) is scenery (scenery.ts), not a runner. From the auto threshold up they are
  * tagged (photo_bibs source "auto", with the confidence); from REVIEW_FLOOR up

@@ -66,8 +66,7 @@ const REC_HEIGHT = 48;
 const WIDEN = 1.2;
 const REC_MAX_WIDTH = 640;
 
-/** Upright sRGB pixels, 3 channels. */
-export type Raw = { data: Buffer; width: number; height: number };
+type Raw = { data: Buffer; width: number; height: number };
 
 /** A line read as a number alone, past the dots and dashes at its ends. */
 const isNumber = (text: string) => /^[0-9]+$/.test(numberText(text));

@@ -6,7 +6,7 @@ export type ReadOptions = {
   /**
    * Also make the photo's watermarked images no wider than these widths, from
    * the pixels decoded for reading: an import then decodes each original once
-   * (decoding a 24 MP JPEG is a fifth of a photo's whole import).
+   * (a second decode of a 20–24 MP JPEG cost some 80–100 ms a photo).
    */
   derive?: number[];
 };
