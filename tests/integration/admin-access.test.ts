@@ -96,7 +96,8 @@ describe("back-office access", () => {
     await expect(shop.services.admin.auth.login({ email: ADMIN.email, password: ADMIN.password, ip, userAgent: "" })).rejects.toMatchObject({ status: 429 });
     // Another address is not affected.
     await expect(shop.services.admin.auth.login({ email: ADMIN.email, password: ADMIN.password, ip: "10.2.0.2", userAgent: "" })).resolves.toBeDefined();
-  });
+    // 22 logins, each a 128 MiB scrypt (for unknown e-mail addresses too, so that timing tells nothing): 20–25 s on a slow machine, more when it is busy.
+  }, 180_000);
 
   it("sends anonymous pages to the login form and answers 401 to JSON and CSV", async () => {
     const page = await runGuard(shop, new Request("http://shop.test/en/admin/races?x=1"));

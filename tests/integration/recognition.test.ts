@@ -69,7 +69,8 @@ describe("bib recognition reading an import for real", () => {
       found += bibs.size;
     }
     expect(found).toBeGreaterThanOrEqual(3);
-  });
+    // Reader processes starting, their models loading, five photos read on two cores: 27–58 s on a slow machine.
+  }, 180_000);
 });
 
 // What the shop does with readings (automatic tags, review, timing file,
