@@ -9,7 +9,7 @@ import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
-import type { ReadOutcome, Recognizer } from "./recognizer.ts";
+import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
 import { newlyKnownPrints, photoContext, raceContext, storeDecisions } from "./store.ts";
 
@@ -55,13 +55,10 @@ async function record(db: Db, values: typeof photoRecognitions.$inferInsert) {
  */
 export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recognizer; logger: Logger; images: PhotoImages }) {
   const { db, storage, recognizer, logger, images } = deps;
-  return async (raw: unknown, { attempt }: JobRun = { attempt: 1 }) => {
-    const { photoId, force, derive } = payload.parse(raw);
-    const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
-    if (!photo) return; // deleted meanwhile
-    const imagesWanted = derive === true && !photo.mediumKey;
-    const deriveHere = imagesWanted && attempt === 1;
-    if (imagesWanted && !deriveHere) await images.queue(photoId);
+
+  /** Reads the photo (or skips it) and decides its bibs; returns the images the reader made, if `derive` asked for them. */
+  async function readAndDecide(photo: PhotoRow, force: boolean | undefined, derive: number[] | undefined) {
+    const photoId = photo.id;
     if (!force) {
       const [tagged] = await db
         .select({ bib: photoBibs.bib })
@@ -69,20 +66,13 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
         .where(and(eq(photoBibs.photoId, photoId), inArray(photoBibs.source, ["manual", "import"])))
         .limit(1);
       if (tagged) {
-        if (deriveHere) await images.queue(photoId);
-        return record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
+        await record(db, { photoId, raceId: photo.raceId, status: "skipped", recognizedAt: new Date() });
+        return undefined;
       }
     }
     const original = await pathOrBytes(storage, photo.originalKey);
     const started = performance.now();
-    let reading: ReadOutcome;
-    try {
-      reading = await recognizer.read(original, deriveHere ? { derive: images.widths } : undefined);
-    } catch (error) {
-      // The photo is shown without waiting for the retries of its reading.
-      if (deriveHere) await images.queue(photoId);
-      throw error;
-    }
+    const reading = await recognizer.read(original, derive ? { derive } : undefined);
     const ms = Math.round(performance.now() - started);
     await record(db, {
       photoId,
@@ -98,11 +88,28 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
     const burst = await spreadInBurst(db, photoId);
-    if (deriveHere) {
-      if (reading.derived?.length === images.widths.length) await images.store(photo, reading.derived);
-      else await images.queue(photoId);
-    }
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
+    return reading.derived;
+  }
+
+  return async (raw: unknown, { attempt }: JobRun = { attempt: 1 }) => {
+    const { photoId, force, derive } = payload.parse(raw);
+    const [photo] = await db.select().from(photos).where(eq(photos.id, photoId));
+    if (!photo) return; // deleted meanwhile
+    const imagesWanted = derive === true && !photo.mediumKey;
+    const deriveHere = imagesWanted && attempt === 1;
+    if (imagesWanted && !deriveHere) await images.queue(photoId);
+    let stored = false;
+    try {
+      const derived = await readAndDecide(photo, force, deriveHere ? images.widths : undefined);
+      if (deriveHere && derived?.length === images.widths.length) {
+        await images.store(photo, derived);
+        stored = true;
+      }
+    } finally {
+      // Skipped, failed (the photo is then shown without waiting for the reading's retries) or no images made.
+      if (deriveHere && !stored) await images.queue(photoId);
+    }
   };
 }
 
