@@ -9,7 +9,7 @@ import { createLogger } from "../../app/.server/logger.ts";
 import { createServices, type Services } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
 import { watermarkedSizes } from "../../app/.server/images/index.ts";
-import type { PhotoReading, Recognizer } from "../../app/.server/recognition/index.ts";
+import type { PhotoReading, ReadOptions, ReadOutcome, Recognizer } from "../../app/.server/recognition/index.ts";
 
 /**
  * Integration tests run on a fresh embedded PGlite per test file, or, when
@@ -81,6 +81,11 @@ export async function createTestShop(overrides: Record<string, string> = {}, { r
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
+/** A fake recognizer's answer with the photo's images when asked for them, as the shop's readers make them beside the reading. */
+export async function withImages(reading: PhotoReading, image: Buffer | string, options?: ReadOptions): Promise<ReadOutcome> {
+  return options?.derive ? { ...reading, derived: await watermarkedSizes(image, options.derive) } : reading;
+}
+
 /**
  * An OCR that answers what the real one read in these fixture folders' photos
  * (tests/fixtures/<folder>.readings.json, written by
@@ -98,8 +103,7 @@ export function recordedRecognizer(...folders: string[]): Recognizer {
       const bytes = typeof image === "string" ? fs.readFileSync(image) : image;
       const reading = readings.get(createHash("sha256").update(bytes).digest("hex"));
       if (!reading) throw new Error("no recorded reading for this photo: run scripts/bench/bib-set/record-fixture-readings.ts");
-      // Its images, asked for, as the shop's readers make them beside the reading.
-      return options?.derive ? { ...reading, derived: await watermarkedSizes(bytes, options.derive) } : reading;
+      return withImages(reading, bytes, options);
     },
   };
 }

@@ -6,10 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DERIVE_JOB } from "../../app/.server/catalog/index.ts";
 import { jobs, photoBibs, photos } from "../../app/.server/db/schema.ts";
-import { watermarkedSizes } from "../../app/.server/images/index.ts";
-import { RECOGNIZE_JOB } from "../../app/.server/recognition/index.ts";
-import type { ReadOptions, Recognizer } from "../../app/.server/recognition/recognizer.ts";
-import { createTestShop, type TestShop } from "./helpers.ts";
+import { RECOGNIZE_JOB, type ReadOptions, type Recognizer } from "../../app/.server/recognition/index.ts";
+import { createTestShop, type TestShop, withImages } from "./helpers.ts";
 
 // An import decodes each original once: the reader that reads a new photo's
 // bibs makes its watermarked images from the same pixels. Whenever it cannot
@@ -35,7 +33,7 @@ describe("a new photo's images, made beside its reading", () => {
         height: 1333,
         lines: [{ text: "101", confidences: [0.99, 0.99, 0.99], detectionScore: 0.99, box: { cx: 1000, cy: 700, width: 200, height: 110, angle: 0 } }],
       };
-      return mode === "derive" && options?.derive ? { ...reading, derived: await watermarkedSizes(image, options.derive) } : reading;
+      return mode === "derive" ? withImages(reading, image, options) : reading;
     },
   };
 

@@ -61,7 +61,7 @@ export type { StartListEntry, StartListQuery } from "./start-list-file.ts";
 export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
 export { burstSuggestions, cameraKey, runnerDistance, BURST_SECONDS, SIGNATURE_GRID, type BurstFrame, type BurstSuggestion } from "./bursts.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
-export { createRecognizer, type Recognizer, type RecognizerOptions } from "./recognizer.ts";
+export { createRecognizer, type Recognizer, type RecognizerOptions, type ReadOptions, type ReadOutcome } from "./recognizer.ts";
 export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
 export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
