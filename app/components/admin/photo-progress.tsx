@@ -56,9 +56,10 @@ export function ProgressPanel({ progress, children }: { progress: Progress; chil
       <p className="text-sm font-semibold text-ink">
         {fill(t.counts, { photos: progress.photos, tagged: progress.tagged, untagged: progress.untagged, hidden: progress.hidden }, lang)}
       </p>
-      <div className="mt-3 flex items-center gap-3 text-sm">
+      {/* On a phone the bar wraps onto its own line rather than shrinking to a dot beside the label. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="shrink-0 text-slate-600">{t.derivatives}</span>
-        <progress className="h-2 flex-1 accent-emerald-600" max={Math.max(progress.photos, 1)} value={ready} />
+        <progress className="h-2 min-w-32 flex-1 accent-emerald-600" max={Math.max(progress.photos, 1)} value={ready} />
         <span className="shrink-0 tabular-nums text-slate-600" data-testid="derivatives-state">
           {progress.processing > 0 ? fill(t.derivativesPending, { pending: progress.processing }) : t.derivativesDone}
           {progress.queue.failed > 0 && <span className="ml-2 text-red-700">{fill(t.derivativesFailed, { failed: progress.queue.failed }, lang)}</span>}
