@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_RACES } from "../../app/.server/demo/demo-races.ts";
@@ -49,6 +50,36 @@ describe("demo seed", () => {
     expect(banners.length).toBe(3);
     // Stored as an uploaded banner is, so a phone is offered its narrower copies.
     for (const banner of banners) expect(siteImageSrcSet(banner.img)).toBeDefined();
+  });
+
+  it("lists every race before importing any race's photos", async () => {
+    const other = await createTestShop();
+    try {
+      const imports: { slug: string; withPhotos: boolean }[] = [];
+      const seeded = await seedDemoIfEmpty({
+        db: other.database.db,
+        storage: other.services.storage,
+        logger: createLogger("silent"),
+        workDir: path.join(other.dataDir, "tmp", "demo"),
+        importFolder: async (folder) => {
+          const withPhotos = await fs.stat(path.join(folder, "photos.csv")).then(
+            () => true,
+            () => false,
+          );
+          imports.push({ slug: path.basename(folder), withPhotos });
+          return importFolder(other.database.db, other.services.storage, folder);
+        },
+        races: subset,
+      });
+      await seeded.rest?.();
+      expect(imports).toEqual([
+        { slug: "bariloche-21k-2025", withPhotos: false },
+        { slug: "patagonia-run-2026", withPhotos: false },
+        { slug: "bariloche-21k-2025", withPhotos: true },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("does nothing on a database that already has races", async () => {

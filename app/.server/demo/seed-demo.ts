@@ -80,14 +80,16 @@ async function pool<T>(items: T[], width: number, work: (item: T, index: number)
   );
 }
 
-/** Writes an import folder exactly as a photographer would hand it over. */
+/** Writes a race's import folder as a photographer would hand it over, without its photos yet. */
 async function writeRaceFolder(folder: string, race: DemoRace, index: number): Promise<void> {
   await fs.mkdir(path.join(folder, "photos"), { recursive: true });
   await fs.writeFile(path.join(folder, "race.json"), JSON.stringify(race.file, null, 2));
   await fs.writeFile(path.join(folder, "logo.png"), await renderRaceLogo({ name: race.file.name.es, seed: index + 1 }));
   await fs.writeFile(path.join(folder, "hero.jpg"), await renderRaceHero({ seed: index + 1 }));
-  const plan = race.plan;
-  if (!plan) return;
+}
+
+/** Adds the race's photos and their photos.csv to its folder. */
+async function writeRacePhotos(folder: string, race: DemoRace, plan: PhotoPlan, index: number): Promise<void> {
   const photos = planPhotos(race, plan, index + 17);
   const price = race.file.price ?? { ars: 0, usd: 0 };
   const rows = ["file,bibs,tags,free,price_ars,price_usd,sale_ars,sale_usd"];
@@ -113,13 +115,24 @@ async function writeRaceFolder(folder: string, race: DemoRace, index: number): P
   });
 }
 
-async function importDemoRace(deps: SeedDeps, race: DemoRace, index: number) {
-  const folder = path.join(deps.workDir, race.file.slug);
+const folderOf = (deps: SeedDeps, race: DemoRace) => path.join(deps.workDir, race.file.slug);
+
+/** The race itself (its page, logo and hero), imported before any race's photos so the shop lists every race at once. */
+async function listDemoRace(deps: SeedDeps, race: DemoRace, index: number) {
+  await writeRaceFolder(folderOf(deps, race), race, index);
+  await deps.importFolder(folderOf(deps, race));
+}
+
+/** Imports the race's folder again with its photos (the race is found unchanged), then removes the folder. */
+async function importDemoPhotos(deps: SeedDeps, race: DemoRace, index: number) {
+  const folder = folderOf(deps, race);
   const started = Date.now();
-  await writeRaceFolder(folder, race, index);
-  const report = await deps.importFolder(folder);
+  if (race.plan) {
+    await writeRacePhotos(folder, race, race.plan, index);
+    const report = await deps.importFolder(folder);
+    deps.logger.info({ race: report.slug, photos: report.created, ms: Date.now() - started }, "demo race imported");
+  }
   await fs.rm(folder, { recursive: true, force: true });
-  deps.logger.info({ race: report.slug, photos: report.created, ms: Date.now() - started }, "demo race imported");
 }
 
 /** Shop-wide demo settings: discount tiers, home banners, the pre-sale race. */
@@ -140,8 +153,9 @@ export type SeedResult = { seeded: boolean; rest?: () => Promise<void> };
 
 /**
  * Seeds the demo shop into an empty database through the real import and image
- * pipeline. The big pagination race is imported after the shop is up, so a first
- * start is ready quickly. A start that finds races does nothing, unless the
+ * pipeline: every race and the shop-wide settings first (the home page is whole
+ * within seconds), then the small races' photos, and the big pagination race's
+ * after the shop is up. A start that finds races does nothing, unless the
  * seed it finds was cut short (the shop stopped within its first minutes): then
  * it goes on where it stopped. The import is idempotent (the same generated
  * photos are found unchanged), and the shop-wide settings are written once.
@@ -156,15 +170,16 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<SeedResult> {
   await fs.rm(deps.workDir, { recursive: true, force: true });
   const demoRaces = deps.races ?? DEMO_RACES;
   const big = demoRaces.filter((r) => (r.plan?.count ?? 0) > 500);
-  for (const [index, race] of demoRaces.entries()) {
-    if (!big.includes(race)) await importDemoRace(deps, race, index);
-  }
+  for (const [index, race] of demoRaces.entries()) await listDemoRace(deps, race, index);
   if (!progress.shop) {
     await seedShop(deps);
     await setSetting(deps.db, "demoSeed", { done: false, shop: true });
   }
+  for (const [index, race] of demoRaces.entries()) {
+    if (!big.includes(race)) await importDemoPhotos(deps, race, index);
+  }
   const rest = async () => {
-    for (const race of big) await importDemoRace(deps, race, demoRaces.indexOf(race));
+    for (const race of big) await importDemoPhotos(deps, race, demoRaces.indexOf(race));
     await fs.rm(deps.workDir, { recursive: true, force: true });
     await setSetting(deps.db, "demoSeed", { done: true, shop: true });
   };
