@@ -17,13 +17,16 @@ export function RacePhotoGrid({
   photoId,
   photoHref,
   pageHref,
+  filtered = false,
 }: {
-  race: Pick<RacePhotosView, "slug" | "nombre" | "fotos" | "page" | "found_pages">;
+  race: Pick<RacePhotosView, "slug" | "nombre" | "fotos" | "page" | "found_pages" | "found_rows">;
   currency: Currency;
   /** The photo open in the viewer (`?foto=`), if any. */
   photoId: string | null;
   photoHref: (id: string | null) => string;
   pageHref: (page: number) => string;
+  /** Narrowed by a bib, a tag or a time: nothing found is the search's answer, not the race's. */
+  filtered?: boolean;
 }) {
   const m = useMessages();
   const lightboxIndex = photoId ? race.fotos.findIndex((f) => f.id === photoId) : -1;
@@ -32,7 +35,7 @@ export function RacePhotoGrid({
       {race.fotos.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-slate-200" data-testid="empty-state">
           <CameraIcon className="h-14 w-14 text-slate-400" />
-          <p className="max-w-sm font-semibold text-slate-700">{m.race.noResults}</p>
+          <p className="max-w-sm font-semibold text-slate-700">{filtered || race.found_rows > 0 ? m.race.noResults : m.race.noPhotosYet}</p>
         </div>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="photo-grid">

@@ -215,7 +215,14 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
         {count}
       </p>
 
-      <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} />
+      <RacePhotoGrid
+        race={race}
+        currency={currency}
+        photoId={search.get("foto")}
+        photoHref={photoHref}
+        pageHref={pageHref}
+        filtered={race.n !== null || race.t !== null || race.h !== null}
+      />
 
       {findByTime && <FindByTime race={race} />}
     </div>

@@ -54,6 +54,7 @@ export default {
     runner: "Corredor #{n}",
     found: "{count, plural, =0 {# fotos} one {# foto} other {# fotos}}",
     noResults: "Não encontramos fotos para esta busca.",
+    noPhotosYet: "Ainda não há fotos desta corrida. Volte em breve!",
     uploading: "Estamos enviando as fotos desta corrida. Volte em breve!",
     all: "Todas",
     free: "Grátis",

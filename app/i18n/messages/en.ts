@@ -54,6 +54,7 @@ export default {
     runner: "Runner #{n}",
     found: "{count, plural, one {# photo} other {# photos}}",
     noResults: "We found no photos for this search.",
+    noPhotosYet: "There are no photos of this race yet. Come back soon!",
     uploading: "We are uploading this race's photos. Come back soon!",
     all: "All",
     free: "Free",

@@ -54,6 +54,7 @@ const es = {
     runner: "Corredor #{n}",
     found: "{count, plural, one {# foto} other {# fotos}}",
     noResults: "No encontramos fotos con ese criterio.",
+    noPhotosYet: "Todavía no hay fotos de esta carrera. ¡Volvé pronto!",
     uploading: "Estamos subiendo las fotos de esta carrera. ¡Volvé pronto!",
     all: "Todas",
     free: "Gratis",
