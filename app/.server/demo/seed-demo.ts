@@ -119,8 +119,9 @@ const folderOf = (deps: SeedDeps, race: DemoRace) => path.join(deps.workDir, rac
 
 /** The race itself (its page, logo and hero), imported before any race's photos so the shop lists every race at once. */
 async function listDemoRace(deps: SeedDeps, race: DemoRace, index: number) {
-  await writeRaceFolder(folderOf(deps, race), race, index);
-  await deps.importFolder(folderOf(deps, race));
+  const folder = folderOf(deps, race);
+  await writeRaceFolder(folder, race, index);
+  await deps.importFolder(folder);
 }
 
 /** Imports the race's folder again with its photos (the race is found unchanged), then removes the folder. */
