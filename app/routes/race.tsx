@@ -159,8 +159,10 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
   const count = fill(m.race.found, { count: race.found_rows }, lang);
+  // Narrowed by a bib, a tag or a time.
+  const filtered = race.n !== null || race.t !== null || race.h !== null;
   // A race still in preparation with nothing online yet: the sign-up form says it all.
-  const waiting = race.estado === "preparing" && race.found_rows === 0 && race.n === null && race.t === null && race.h === null;
+  const waiting = race.estado === "preparing" && race.found_rows === 0 && !filtered;
   // A runner who searched (or is already browsing by time) is offered the time their bib may not show.
   const findByTime = race.n !== null || race.h !== null;
   const banners = (
@@ -215,14 +217,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
         {count}
       </p>
 
-      <RacePhotoGrid
-        race={race}
-        currency={currency}
-        photoId={search.get("foto")}
-        photoHref={photoHref}
-        pageHref={pageHref}
-        filtered={race.n !== null || race.t !== null || race.h !== null}
-      />
+      <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
 
       {findByTime && <FindByTime race={race} />}
     </div>
