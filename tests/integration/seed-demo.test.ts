@@ -37,6 +37,8 @@ describe("demo seed", () => {
     await shop.services.worker.drain();
     const races = await shop.services.races.file("br");
     expect(races.map((r) => r.slug).sort()).toEqual(["bariloche-21k-2025", "patagonia-run-2026"]);
+    // The logo and hero stored when the race was listed are kept by the import of its photos.
+    for (const race of races) expect([race.logoUrl, race.imageUrl]).toEqual([expect.stringMatching(/logo-.+\.webp$/), expect.stringMatching(/hero-.+\.webp$/)]);
     const bariloche = await shop.services.races.photos({ slug: "bariloche-21k-2025", page: 1, lang: "en" });
     expect(bariloche.found_rows).toBe(6);
     expect(bariloche.fotos.every((p) => p.src_thumb.endsWith("-480.webp") && p.fechahora.startsWith("2025-04-27"))).toBe(true);
