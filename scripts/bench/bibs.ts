@@ -23,6 +23,7 @@ import {
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
   type PhotoReading,
+  type RaceContext,
   knownPrints,
   numbersRead,
   printsRead,
@@ -143,9 +144,14 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     autoThreshold: threshold,
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
+    proven: new Set<number>(),
   };
+  const decideAll = (context: RaceContext) => readings.map((reading) => decidePhoto(reading.lines, reading, null, context));
+  // As the race ends up once all are read: each photo decided knowing the bibs tagged in the others.
+  const proven = new Set(decideAll(race).flatMap((decisions) => decisions.filter((d) => d.status === "auto").map((d) => d.bib)));
+  const decided = decideAll({ ...race, proven });
   return set.photos.map((photo, i) => {
-    const decisions = decidePhoto(readings[i].lines, readings[i], null, race);
+    const decisions = decided[i];
     return {
       photo,
       auto: decisions.filter((d) => d.status === "auto").map((d) => d.bib),

@@ -1,7 +1,7 @@
 import { cutInBurst, type SeenInBurst } from "./bursts.ts";
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
-import { listEvidence, oneEditAway, type Registered } from "./start-list.ts";
+import { listEvidence, MAX_NEAR, oneDigitMore, oneEditAway, type Proven, type Registered } from "./start-list.ts";
 import { type PassingsByBib, timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 
 /**
@@ -37,6 +37,8 @@ export type RaceContext = {
   passings: PassingsByBib;
   /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
   scenery: ReadonlySet<number>;
+  /** Bibs tagged in the race's photos (automatically or by a person): the whole of a bib read short elsewhere. */
+  proven: Proven;
 };
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
@@ -60,19 +62,41 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
 /**
  * The start list's word on a candidate: a registered bib stands; one that is
  * not waits for a person, along with the registered bibs one digit away (a
- * covered, cut or misread digit) when there are few enough to pick from. A
+ * covered, cut or misread digit) when there are few enough to pick from, or
+ * few of them are tagged elsewhere in the race. A
  * reading that may have lost a digit brings the registered bibs it may be the
  * rest of, whether it is registered itself or not.
  */
 function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
-  const evidence = listEvidence(c.bib, race.registered, c.gone);
+  const evidence = listEvidence(c.bib, race.registered, c.gone, race.proven);
   if (evidence.kind === "unknown") return [c];
-  const [reading, others] = evidence.kind === "registered" ? [c, evidence.longer ?? []] : [{ ...doubted(c, "unregistered"), reviewOnly: true }, evidence.near];
-  // Several candidates share the reading's confidence: each is that much less likely.
-  const share = NEAR_SHARE / others.length;
+  const others = evidence.kind === "registered" ? (evidence.longer ?? []) : evidence.near;
+  // A short reading with the whole bib on the list waits for a person too.
+  const reading = evidence.kind === "unregistered" ? { ...doubted(c, "unregistered"), reviewOnly: true } : others.length ? { ...c, reviewOnly: true } : c;
   // A reading with a digit gone brings the bibs one digit longer at that end; otherwise one digit differs.
-  const why = c.gone ? "longer-registered" : "near-registered";
-  return [reading, ...others.map((near) => ({ ...doubted(c, why), bib: near, confidence: c.confidence * share, reviewOnly: true }))];
+  return [reading, ...offered(c, others, c.gone ? "longer-registered" : "near-registered", race)];
+}
+
+/** `bibs` offered for review in place of reading `c`, sharing its confidence (each is that much less likely). */
+function offered(c: BibCandidate, bibs: number[], why: Doubt, race: RaceContext): BibCandidate[] {
+  const share = NEAR_SHARE / bibs.length;
+  return bibs.map((bib) => {
+    const doubts: Doubt[] = [...c.doubts, why, ...(why !== "longer-proven" && race.proven.has(bib) ? (["proven"] as const) : [])];
+    return { ...c, doubts, bib, confidence: c.confidence * share, reviewOnly: true };
+  });
+}
+
+/**
+ * Without a start list, a reading that may have lost a digit brings the bibs
+ * the race has tagged elsewhere with one digit more at that end (a runner
+ * passes several cameras, so the whole bib is often known), and waits for a
+ * person with them. With a list, withStartList offers the registered ones.
+ */
+function withProvenLonger(c: BibCandidate, race: RaceContext): BibCandidate[] {
+  if (!c.gone || race.registered.size > 0) return [c];
+  const longer = oneDigitMore(c.bib, c.gone).filter((bib) => race.proven.has(bib));
+  if (!longer.length || longer.length > MAX_NEAR) return [c];
+  return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", race)];
 }
 
 /**
@@ -124,6 +148,7 @@ export function decidePhoto(
 ): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
+    .flatMap((c) => withProvenLonger(c, race))
     .flatMap((c) => withStartList(c, race))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))

@@ -21,6 +21,8 @@ export type Doubt =
   | "unregistered"
   | "near-registered"
   | "longer-registered"
+  | "longer-proven"
+  | "proven"
   | "burst"
   | "burst-cut"
   | "scenery";

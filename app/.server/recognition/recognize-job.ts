@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import type { Watermarked } from "../images/index.ts";
@@ -11,6 +11,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
+import { oneEditAway } from "./start-list.ts";
 import { newlyKnownPrints, photoContext, raceContext, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
@@ -87,7 +88,7 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
-    const burst = await spreadInBurst(db, photoId);
+    const burst = await spreadProof(db, photoId);
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
     return reading.derived;
   }
@@ -117,12 +118,58 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
  * Once a photo's bibs are known (read, or confirmed by a person in the review
  * queue): its burst's other frames are offered them, and the frames whose
  * automatic tag turns out to be one of them less a digit, at its place, are
- * decided again (tagged before this photo proved the longer bib).
+ * decided again (tagged before this photo proved the longer bib); so are the
+ * race's photos that read one of them short (reachShortReadings).
  */
-export async function spreadInBurst(db: Db, photoId: number) {
+export async function spreadProof(db: Db, photoId: number) {
   const burst = await proposeBursts(db, photoId);
   if (burst.cut.length) await decideAgain(db, await raceContext(db, burst.raceId), inArray(photos.id, burst.cut));
-  return burst;
+  return { ...burst, short: await reachShortReadings(db, photoId) };
+}
+
+/** Doubts of a reading that may be a bib less a digit, or a digit off: what a bib tagged elsewhere may complete (decide.ts). */
+const SHORT_SIGNS = ["off-centre", "cut-print", "half-digit", "frame-edge", "unregistered"];
+
+/**
+ * Once a photo's bibs are tagged, the race's other photos that wait for a
+ * person with a reading one digit away from one of them, and a sign of a
+ * digit gone or off, are decided again: they now offer the whole bib (a
+ * photo read before the runner's other photos proved it). Returns how many.
+ */
+async function reachShortReadings(db: Db, photoId: number): Promise<number> {
+  const tags = await db.select({ bib: photoBibs.bib, raceId: photoBibs.raceId }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
+  if (!tags.length) return 0;
+  const wholeOf = new Map<number, number[]>();
+  for (const { bib } of tags) for (const b of oneEditAway(bib)) wholeOf.set(b, [...(wholeOf.get(b) ?? []), bib]);
+  const waiting = await db
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
+    .from(bibSuggestions)
+    .where(
+      and(
+        eq(bibSuggestions.raceId, tags[0].raceId),
+        eq(bibSuggestions.status, "pending"),
+        inArray(bibSuggestions.bib, [...wholeOf.keys()]),
+        ne(bibSuggestions.photoId, photoId),
+        isNull(bibSuggestions.evidencePhotoId),
+      ),
+    );
+  const short = waiting.filter((s) => s.doubts.some((d) => SHORT_SIGNS.includes(d)));
+  if (!short.length) return 0;
+  // Those that already offer the whole bib have nothing to gain.
+  const offering = await db
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib })
+    .from(bibSuggestions)
+    .where(
+      inArray(
+        bibSuggestions.photoId,
+        short.map((s) => s.photoId),
+      ),
+    );
+  const offers = new Set(offering.map((o) => `${o.photoId}:${o.bib}`));
+  const gains = (s: (typeof short)[number]) => wholeOf.get(s.bib)?.some((bib) => !offers.has(`${s.photoId}:${bib}`));
+  const again = [...new Set(short.filter(gains).map((s) => s.photoId))];
+  if (again.length) await decideAgain(db, await raceContext(db, tags[0].raceId), inArray(photos.id, again));
+  return again.length;
 }
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {

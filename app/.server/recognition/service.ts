@@ -8,7 +8,7 @@ import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
 import { withdrawUnproven } from "./burst-store.ts";
-import { type PhotoImages, queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadInBurst } from "./recognize-job.ts";
+import { type PhotoImages, queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadProof } from "./recognize-job.ts";
 import {
   acceptSuggestion,
   autoTags,
@@ -56,14 +56,15 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
   /**
    * A person's word on photos reaches the other frames of their bursts at once
    * (else at the next decision round): what they took away is no longer
-   * offered there, and a bib they confirmed on one photo is. Whether any
-   * frame's suggestions changed (the review screen then reads its queue again).
+   * offered there, and a bib they confirmed on one photo is (as it is to the
+   * race's photos that read it short). Whether any photo's suggestions changed
+   * (the review screen then reads its queue again).
    */
   const tellBursts = async (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) => {
     try {
       const withdrawn = word.tookAway ? await withdrawUnproven(db, photoIds) : 0;
-      const spread = word.confirmed && photoIds.length === 1 ? await spreadInBurst(db, photoIds[0]) : { proposed: 0, cut: [] };
-      return withdrawn + spread.proposed + spread.cut.length > 0;
+      const spread = word.confirmed && photoIds.length === 1 ? await spreadProof(db, photoIds[0]) : { proposed: 0, cut: [], short: 0 };
+      return withdrawn + spread.proposed + spread.cut.length + spread.short > 0;
     } catch (error) {
       logger.warn({ err: error, photoIds }, "bursts not told of a person's decision");
       return false;

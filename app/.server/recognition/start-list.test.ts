@@ -83,6 +83,7 @@ describe("the start list as recognition's prior", () => {
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
     scenery: new Set(),
+    proven: new Set(),
   });
   const decided = (lines: TextReading[], r: RaceContext) =>
     decidePhoto(lines, frame, null, r)
@@ -120,6 +121,33 @@ describe("the start list as recognition's prior", () => {
       [331, "pending"],
     ]);
     expect(decisions[1].doubts).toEqual(["frame-edge", "longer-registered"]);
+  });
+
+  it("without a start list, offers the bibs tagged elsewhere in the race that a number cut by the frame may be the rest of", () => {
+    // "31" at the left edge, and 331 tagged in another photo of the race: a person picks.
+    const withProof = (proven: number[]) => decidePhoto([line("31", 40)], frame, null, { ...race([]), proven: new Set(proven) });
+    const decisions = withProof([331, 3100]);
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [31, "pending"],
+      [331, "pending"],
+    ]);
+    expect(decisions[1].doubts).toEqual(["frame-edge", "longer-proven"]);
+    // The whole reading of a centred number is tagged, whatever the race proved.
+    expect(decided([line("31", 1200)], { ...race([]), proven: new Set([331]) })).toEqual(["31:auto"]);
+    // Too many bibs it may be the rest of: none is worth a guess.
+    expect(withProof([131, 231, 331, 431]).map((d) => d.bib)).toEqual([31]);
+  });
+
+  it("narrows too many registered bibs a digit away to those tagged elsewhere in the race", () => {
+    const dense = Array.from({ length: 3000 }, (_, i) => i + 1);
+    // "8670" is no bib of 1–3000; 867 and the others one digit away are all registered, too many to offer.
+    expect(decided([line("8670", 1200)], race(dense))).toEqual(["8670:pending"]);
+    const decisions = decidePhoto([line("8670", 1200)], frame, null, { ...race(dense), proven: new Set([867, 12]) });
+    expect(decisions.map((d) => [d.bib, d.status])).toEqual([
+      [8670, "pending"],
+      [867, "pending"],
+    ]);
+    expect(decisions[1].doubts).toEqual(["near-registered", "proven"]);
   });
 
   it("keeps a plain reading of a bib over the guess that a nearby reading gives the same number", () => {

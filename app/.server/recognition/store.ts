@@ -21,7 +21,7 @@ import { sceneryFloor } from "./scenery.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
 
-type RaceBasics = Omit<RaceContext, "registered" | "passings">;
+type RaceBasics = Omit<RaceContext, "registered" | "passings" | "proven">;
 
 /** A race's rules, threshold, timing window, scenery and print: a few small queries. */
 async function raceBasics(db: Db, raceId: number): Promise<RaceBasics> {
@@ -47,7 +47,8 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   const basics = await raceBasics(db, raceId);
   const passings = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, raceId));
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
-  return { ...basics, registered: new Set(registered.map((r) => r.bib)), passings: indexPassings(passings) };
+  const proven = await db.selectDistinct({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.raceId, raceId));
+  return { ...basics, registered: new Set(registered.map((r) => r.bib)), passings: indexPassings(passings), proven: new Set(proven.map((r) => r.bib)) };
 }
 
 /**
@@ -58,7 +59,12 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
 export async function photoContext(db: Db, raceId: number, lines: TextReading[], frame: { width: number; height: number }): Promise<RaceContext> {
   const basics = await raceBasics(db, raceId);
   const bibs = bibsInQuestion(lines, frame, basics.rules);
-  return { ...basics, registered: await registeredAmong(db, raceId, bibs), passings: await passingsOf(db, raceId, bibs) };
+  return {
+    ...basics,
+    registered: await registeredAmong(db, raceId, bibs),
+    passings: await passingsOf(db, raceId, bibs),
+    proven: await provenAmong(db, raceId, bibs),
+  };
 }
 
 /**
@@ -87,6 +93,17 @@ async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<
     : [];
   const listed = new Set(rows.map((r) => r.bib));
   return { size, has: (bib) => listed.has(bib) };
+}
+
+/** Which of `bibs` are tagged in the race's photos. */
+async function provenAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["proven"]> {
+  const rows = await inSlices(bibs, (slice) =>
+    db
+      .selectDistinct({ bib: photoBibs.bib })
+      .from(photoBibs)
+      .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, slice))),
+  );
+  return new Set(rows.map((r) => r.bib));
 }
 
 /** The timing file as far as `bibs` go: how many bibs it has passings of, and theirs. */

@@ -386,6 +386,8 @@ const adminBr = {
       unregistered: "não está na lista de inscritos",
       "near-registered": "a um dígito da leitura (dígito coberto ou cortado)",
       "longer-registered": "a leitura com um dígito a mais onde pode estar coberto ou cortado",
+      "longer-proven": "marcado em outras fotos da corrida, e é a leitura com um dígito a mais onde pode estar coberto ou cortado",
+      proven: "marcado em outras fotos da corrida",
       burst: "lido em outra foto da mesma sequência",
       "burst-cut": "outra foto da mesma sequência mostra ali um número com um dígito a mais: aqui um pode estar coberto",
       year: "parece um ano (de uma faixa ou da corrida)",

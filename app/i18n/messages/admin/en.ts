@@ -383,6 +383,8 @@ const adminEn = {
       unregistered: "not on the start list",
       "near-registered": "one digit away from the reading (a covered or cut digit)",
       "longer-registered": "the reading with one digit more where it may be covered or cut",
+      "longer-proven": "tagged in other photos of this race, and the reading with one digit more where it may be covered or cut",
+      proven: "tagged in other photos of this race",
       burst: "read in another frame of the same burst",
       "burst-cut": "another frame of the same burst shows a number one digit longer there: one may be covered here",
       year: "looks like a year (a banner's or the race's)",

@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoImages } from "../../app/.server/catalog/derive-job.ts";
+import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
+import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
+import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
+import { createTestShop, type TestShop } from "./helpers.ts";
+
+// A runner passes several cameras: a bib read short in one photo (a digit cut
+// by the frame's edge) is often read whole in another. Without a start list,
+// the whole bib tagged elsewhere in the race is offered for the short reading,
+// whichever photo is read first, and whether a reading or a person proves it.
+
+const FRAME = { width: 2400, height: 1600 };
+const line = (text: string, cx: number, sure = 0.99): TextReading => ({
+  text,
+  confidences: [...text].map(() => sure),
+  detectionScore: 0.99,
+  box: { cx, cy: 900, width: 66 * text.length, height: 110, angle: 0 },
+});
+/** At the frame's left edge: the bib's first digit is beyond it. */
+const atLeftEdge = (text: string) => line(text, 30);
+/** At the frame's right edge: the bib's last digit is beyond it. */
+const atRightEdge = (text: string) => line(text, FRAME.width - 30);
+
+describe("a bib read short in one photo and whole in another of the race", () => {
+  let shop: TestShop;
+  let ids: number[];
+  const db = () => shop.database.db;
+  let reading: PhotoReading | undefined;
+  const read = async (photoId: number, lines: TextReading[]) => {
+    reading = { ...FRAME, lines };
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer: { read: async () => reading! },
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
+    await job({ photoId, force: true });
+  };
+  const stateOf = async (photoId: number) => ({
+    tagged: (await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib).sort(),
+    pending: (
+      await db()
+        .select({ bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
+        .from(bibSuggestions)
+        .where(and(eq(bibSuggestions.photoId, photoId), eq(bibSuggestions.status, "pending")))
+        .orderBy(bibSuggestions.bib)
+    ).map((s) => ({ bib: s.bib, doubts: s.doubts })),
+  });
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-race-proof-"));
+    fs.mkdirSync(path.join(dir, "photos"));
+    fs.writeFileSync(
+      path.join(dir, "race.json"),
+      JSON.stringify({
+        slug: "proof-21k-2025",
+        name: { es: "21K de la Prueba", en: "Proof 21K" },
+        date: "2025-09-14",
+        timezone: "America/Argentina/Buenos_Aires",
+        status: "published",
+        price: { ars: 5000, usd: 5 },
+        bibs: "1-999",
+      }),
+    );
+    for (let i = 1; i <= 4; i++) {
+      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 50 * i, g: 80, b: 110 } } })
+        .jpeg()
+        .toBuffer();
+      fs.writeFileSync(path.join(dir, "photos", `P00${i}.jpg`), jpeg);
+    }
+    await shop.services.imports.folder(dir);
+    await shop.services.worker.drain();
+    const [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "proof-21k-2025"));
+    ids = (await db().select({ id: photos.id }).from(photos).where(eq(photos.raceId, raceId)).orderBy(photos.frame)).map((p) => p.id);
+  });
+  afterAll(() => shop.close());
+
+  it("offers the whole bib once another photo tags it, and when that photo was read first", async () => {
+    // P001: "31" cut by the left edge, nothing proves more yet: it waits alone.
+    await read(ids[0], [atLeftEdge("31")]);
+    expect(await stateOf(ids[0])).toEqual({ tagged: [], pending: [{ bib: 31, doubts: ["frame-edge"] }] });
+
+    // P002 reads 331 whole and tags it: P001 is decided again and offers it.
+    await read(ids[1], [line("331", 1200)]);
+    expect((await stateOf(ids[1])).tagged).toEqual([331]);
+    const offered = {
+      tagged: [],
+      pending: [
+        { bib: 31, doubts: ["frame-edge"] },
+        { bib: 331, doubts: ["frame-edge", "longer-proven"] },
+      ],
+    };
+    expect(await stateOf(ids[0])).toEqual(offered);
+
+    // Read again after 331 is known, P001 offers the same at once; a plain 31 elsewhere is a runner of its own.
+    await read(ids[0], [atLeftEdge("31")]);
+    expect(await stateOf(ids[0])).toEqual(offered);
+    await read(ids[2], [line("31", 1200)]);
+    expect(await stateOf(ids[2])).toEqual({ tagged: [31], pending: [] });
+
+    // The runner can be found by the whole bib once the operator accepts it.
+    const [suggestion] = await db()
+      .select({ id: bibSuggestions.id })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, ids[0]), eq(bibSuggestions.bib, 331)));
+    await shop.services.recognition.accept(suggestion.id);
+    expect((await stateOf(ids[0])).tagged).toEqual([331]);
+  });
+
+  it("offers the bib a person confirms on another photo to the photo that reads it short", async () => {
+    // P003's runner shows "78" at the right edge; P004 reads 789 too faintly to tag.
+    await read(ids[2], [atRightEdge("78")]);
+    await read(ids[3], [line("789", 1200, 0.5)]);
+    expect((await stateOf(ids[2])).pending.map((s) => s.bib)).toEqual([78]);
+    const [suggestion] = await db()
+      .select({ id: bibSuggestions.id })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, ids[3]), eq(bibSuggestions.bib, 789)));
+    const { burstChanged } = await shop.services.recognition.accept(suggestion.id);
+    expect(burstChanged).toBe(true);
+    expect(await stateOf(ids[2])).toEqual({
+      tagged: [],
+      pending: [
+        { bib: 78, doubts: ["frame-edge"] },
+        { bib: 789, doubts: ["frame-edge", "longer-proven"] },
+      ],
+    });
+  });
+});
