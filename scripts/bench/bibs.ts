@@ -144,11 +144,13 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     autoThreshold: threshold,
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
-    proven: new Set<number>(),
+    proven: new Map(),
   };
   const decideAll = (context: RaceContext) => readings.map((reading) => decidePhoto(reading.lines, reading, null, context));
   // As the race ends up once all are read: each photo decided knowing the bibs tagged in the others.
-  const proven = new Set(decideAll(race).flatMap((decisions) => decisions.filter((d) => d.status === "auto").map((d) => d.bib)));
+  const tagged = decideAll(race).flatMap((decisions) => decisions.filter((d) => d.status === "auto").map((d) => d.bib));
+  // The sets' photos carry no capture time: a bib tagged anywhere counts.
+  const proven = new Map(tagged.map((bib) => [bib, [null]]));
   const decided = decideAll({ ...race, proven });
   return set.photos.map((photo, i) => {
     const decisions = decided[i];

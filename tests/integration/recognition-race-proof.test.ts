@@ -30,6 +30,7 @@ const atRightEdge = (text: string) => line(text, FRAME.width - 30);
 describe("a bib read short in one photo and whole in another of the race", () => {
   let shop: TestShop;
   let ids: number[];
+  let raceId: number;
   const db = () => shop.database.db;
   let reading: PhotoReading | undefined;
   const read = async (photoId: number, lines: TextReading[]) => {
@@ -70,7 +71,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-999",
       }),
     );
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 6; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 50 * i, g: 80, b: 110 } } })
         .jpeg()
         .toBuffer();
@@ -78,7 +79,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     }
     await shop.services.imports.folder(dir);
     await shop.services.worker.drain();
-    const [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "proof-21k-2025"));
+    [{ id: raceId }] = await db().select({ id: races.id }).from(races).where(eq(races.slug, "proof-21k-2025"));
     ids = (await db().select({ id: photos.id }).from(photos).where(eq(photos.raceId, raceId)).orderBy(photos.frame)).map((p) => p.id);
   });
   afterAll(() => shop.close());
@@ -133,5 +134,29 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         { bib: 789, doubts: ["frame-edge", "longer-proven"] },
       ],
     });
+  });
+
+  it("offers only the bibs tagged in photos taken within minutes of the short reading's", async () => {
+    // P005's "45" at the right edge was shot at noon; P006, two hours before, reads 456 whole.
+    const at = (time: string) => new Date(`2025-09-14T${time}-03:00`);
+    await db()
+      .update(photos)
+      .set({ takenAt: at("12:00:00") })
+      .where(eq(photos.id, ids[4]));
+    await db()
+      .update(photos)
+      .set({ takenAt: at("10:00:00") })
+      .where(eq(photos.id, ids[5]));
+    await read(ids[4], [atRightEdge("45")]);
+    await read(ids[5], [line("456", 1200)]);
+    expect((await stateOf(ids[4])).pending.map((s) => s.bib)).toEqual([45]);
+
+    // A minute apart, the runner's: the race decided again offers it.
+    await db()
+      .update(photos)
+      .set({ takenAt: at("10:01:00") })
+      .where(eq(photos.id, ids[4]));
+    await shop.services.recognition.redecide(raceId);
+    expect((await stateOf(ids[4])).pending.map((s) => s.bib)).toEqual([45, 456]);
   });
 });

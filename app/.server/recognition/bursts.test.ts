@@ -87,7 +87,7 @@ describe("a number one digit short of its burst's bib", () => {
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
       scenery: new Set(),
-      proven: new Set(),
+      proven: new Map(),
     };
     const status = (burst = around) => decidePhoto([line], size, null, race, burst).map((d) => [d.bib, d.status, d.doubts.includes("burst-cut")]);
     expect(status([])).toEqual([[214, "auto", false]]);

@@ -1,7 +1,7 @@
 import { cutInBurst, type SeenInBurst } from "./bursts.ts";
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
-import { listEvidence, MAX_NEAR, oneDigitMore, oneEditAway, type Proven, type Registered } from "./start-list.ts";
+import { listEvidence, MAX_NEAR, oneDigitMore, oneEditAway, type Registered } from "./start-list.ts";
 import { type PassingsByBib, timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 
 /**
@@ -37,9 +37,28 @@ export type RaceContext = {
   passings: PassingsByBib;
   /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
   scenery: ReadonlySet<number>;
-  /** Bibs tagged in the race's photos (automatically or by a person): the whole of a bib read short elsewhere. */
-  proven: Proven;
+  /** When bibs were tagged in the race's photos (automatically or by a person): the whole of a bib read short elsewhere. */
+  proven: ProvenAt;
 };
+
+/** The capture times (ms; null when unknown) of the race's photos tagged with a bib. */
+export type ProvenAt = Pick<ReadonlyMap<number, readonly (number | null)[]>, "get">;
+
+/**
+ * How far apart in time a photo and another tagged with a bib may be for that
+ * bib to be offered in place of a short reading: a runner's frames at one
+ * photo point are seconds apart, and in a dense race some 70 runners a minute
+ * pass it, so a few minutes leave about one bib of the ten a lost digit could make.
+ */
+export const PROVEN_WINDOW_MS = 2 * 60_000;
+
+/** Whether `bib` is tagged in a photo of the race taken around `takenAt` (anywhere in the race when either time is unknown). */
+function provenNear(race: RaceContext, bib: number, takenAt: Date | null): boolean {
+  const times = race.proven.get(bib);
+  if (!times) return false;
+  const at = takenAt?.getTime();
+  return at === undefined || times.some((t) => t === null || Math.abs(t - at) <= PROVEN_WINDOW_MS);
+}
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
 
@@ -63,40 +82,43 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
  * The start list's word on a candidate: a registered bib stands; one that is
  * not waits for a person, along with the registered bibs one digit away (a
  * covered, cut or misread digit) when there are few enough to pick from, or
- * few of them are tagged elsewhere in the race. A
+ * few of them are tagged in the race's photos of around the same time. A
  * reading that may have lost a digit brings the registered bibs it may be the
  * rest of, whether it is registered itself or not.
  */
-function withStartList(c: BibCandidate, race: RaceContext): BibCandidate[] {
-  const evidence = listEvidence(c.bib, race.registered, c.gone, race.proven);
+function withStartList(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
+  const proven = (bib: number) => provenNear(race, bib, takenAt);
+  const evidence = listEvidence(c.bib, race.registered, c.gone, proven);
   if (evidence.kind === "unknown") return [c];
   const others = evidence.kind === "registered" ? (evidence.longer ?? []) : evidence.near;
   // A short reading with the whole bib on the list waits for a person too.
   const reading = evidence.kind === "unregistered" ? { ...doubted(c, "unregistered"), reviewOnly: true } : others.length ? { ...c, reviewOnly: true } : c;
   // A reading with a digit gone brings the bibs one digit longer at that end; otherwise one digit differs.
-  return [reading, ...offered(c, others, c.gone ? "longer-registered" : "near-registered", race)];
+  return [reading, ...offered(c, others, c.gone ? "longer-registered" : "near-registered", proven)];
 }
 
 /** `bibs` offered for review in place of reading `c`, sharing its confidence (each is that much less likely). */
-function offered(c: BibCandidate, bibs: number[], why: Doubt, race: RaceContext): BibCandidate[] {
+function offered(c: BibCandidate, bibs: number[], why: Doubt, proven: (bib: number) => boolean): BibCandidate[] {
   const share = NEAR_SHARE / bibs.length;
   return bibs.map((bib) => {
-    const doubts: Doubt[] = [...c.doubts, why, ...(why !== "longer-proven" && race.proven.has(bib) ? (["proven"] as const) : [])];
+    const doubts: Doubt[] = [...c.doubts, why, ...(why !== "longer-proven" && proven(bib) ? (["proven"] as const) : [])];
     return { ...c, doubts, bib, confidence: c.confidence * share, reviewOnly: true };
   });
 }
 
 /**
  * Without a start list, a reading that may have lost a digit brings the bibs
- * the race has tagged elsewhere with one digit more at that end (a runner
- * passes several cameras, so the whole bib is often known), and waits for a
- * person with them. With a list, withStartList offers the registered ones.
+ * tagged in the race's photos of around the same time with one digit more at
+ * that end (the runner's other frames at the photo point often show the whole
+ * bib), and waits for a person with them. With a list, withStartList offers
+ * the registered ones.
  */
-function withProvenLonger(c: BibCandidate, race: RaceContext): BibCandidate[] {
+function withProvenLonger(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
   if (!c.gone || race.registered.size > 0) return [c];
-  const longer = oneDigitMore(c.bib, c.gone).filter((bib) => race.proven.has(bib));
+  const proven = (bib: number) => provenNear(race, bib, takenAt);
+  const longer = oneDigitMore(c.bib, c.gone).filter(proven);
   if (!longer.length || longer.length > MAX_NEAR) return [c];
-  return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", race)];
+  return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];
 }
 
 /**
@@ -148,8 +170,8 @@ export function decidePhoto(
 ): Decision[] {
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
-    .flatMap((c) => withProvenLonger(c, race))
-    .flatMap((c) => withStartList(c, race))
+    .flatMap((c) => withProvenLonger(c, race, takenAt))
+    .flatMap((c) => withStartList(c, race, takenAt))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))
     .map((c) => {

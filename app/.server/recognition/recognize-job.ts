@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, between, count, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import type { Watermarked } from "../images/index.ts";
@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
-import { decidePhoto, type RaceContext } from "./decide.ts";
+import { decidePhoto, PROVEN_WINDOW_MS, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
@@ -131,22 +131,33 @@ export async function spreadProof(db: Db, photoId: number) {
 const SHORT_SIGNS = ["off-centre", "cut-print", "half-digit", "frame-edge", "unregistered"];
 
 /**
- * Once a photo's bibs are tagged, the race's other photos that wait for a
- * person with a reading one digit away from one of them, and a sign of a
- * digit gone or off, are decided again: they now offer the whole bib (a
- * photo read before the runner's other photos proved it). Returns how many.
+ * Once a photo's bibs are tagged, the race's other photos of around the same
+ * time that wait for a person with a reading one digit away from one of them,
+ * and a sign of a digit gone or off, are decided again: they now offer the
+ * whole bib (a photo read before the runner's other frames proved it).
+ * Returns how many.
  */
 async function reachShortReadings(db: Db, photoId: number): Promise<number> {
-  const tags = await db.select({ bib: photoBibs.bib, raceId: photoBibs.raceId }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
+  const tags = await db
+    .select({ bib: photoBibs.bib, raceId: photoBibs.raceId, takenAt: photos.takenAt })
+    .from(photoBibs)
+    .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+    .where(eq(photoBibs.photoId, photoId));
   if (!tags.length) return 0;
+  const { raceId, takenAt } = tags[0];
   const wholeOf = new Map<number, number[]>();
   for (const { bib } of tags) for (const b of oneEditAway(bib)) wholeOf.set(b, [...(wholeOf.get(b) ?? []), bib]);
   const waiting = await db
     .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
     .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .where(
       and(
-        eq(bibSuggestions.raceId, tags[0].raceId),
+        eq(bibSuggestions.raceId, raceId),
+        // Only photos of around the same time are offered this photo's bibs (decide.ts provenNear).
+        takenAt
+          ? or(isNull(photos.takenAt), between(photos.takenAt, new Date(takenAt.getTime() - PROVEN_WINDOW_MS), new Date(takenAt.getTime() + PROVEN_WINDOW_MS)))
+          : undefined,
         eq(bibSuggestions.status, "pending"),
         inArray(bibSuggestions.bib, [...wholeOf.keys()]),
         ne(bibSuggestions.photoId, photoId),
@@ -168,7 +179,7 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
   const offers = new Set(offering.map((o) => `${o.photoId}:${o.bib}`));
   const gains = (s: (typeof short)[number]) => wholeOf.get(s.bib)?.some((bib) => !offers.has(`${s.photoId}:${bib}`));
   const again = [...new Set(short.filter(gains).map((s) => s.photoId))];
-  if (again.length) await decideAgain(db, await raceContext(db, tags[0].raceId), inArray(photos.id, again));
+  if (again.length) await decideAgain(db, await raceContext(db, raceId), inArray(photos.id, again));
   return again.length;
 }
 

@@ -68,6 +68,9 @@ describe("what a reading with a digit gone may be", () => {
   });
 });
 
+/** Bibs tagged in photos of unknown time. */
+const anytime = (bibs: number[]) => new Map(bibs.map((bib) => [bib, [null]]));
+
 describe("the start list as recognition's prior", () => {
   const frame = { width: 2400, height: 1600 };
   const line = (text: string, cx: number, conf = 0.99): TextReading => ({
@@ -83,7 +86,7 @@ describe("the start list as recognition's prior", () => {
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
     scenery: new Set(),
-    proven: new Set(),
+    proven: new Map(),
   });
   const decided = (lines: TextReading[], r: RaceContext) =>
     decidePhoto(lines, frame, null, r)
@@ -125,7 +128,7 @@ describe("the start list as recognition's prior", () => {
 
   it("without a start list, offers the bibs tagged elsewhere in the race that a number cut by the frame may be the rest of", () => {
     // "31" at the left edge, and 331 tagged in another photo of the race: a person picks.
-    const withProof = (proven: number[]) => decidePhoto([line("31", 40)], frame, null, { ...race([]), proven: new Set(proven) });
+    const withProof = (proven: number[]) => decidePhoto([line("31", 40)], frame, null, { ...race([]), proven: anytime(proven) });
     const decisions = withProof([331, 3100]);
     expect(decisions.map((d) => [d.bib, d.status])).toEqual([
       [31, "pending"],
@@ -133,16 +136,35 @@ describe("the start list as recognition's prior", () => {
     ]);
     expect(decisions[1].doubts).toEqual(["frame-edge", "longer-proven"]);
     // The whole reading of a centred number is tagged, whatever the race proved.
-    expect(decided([line("31", 1200)], { ...race([]), proven: new Set([331]) })).toEqual(["31:auto"]);
+    expect(decided([line("31", 1200)], { ...race([]), proven: anytime([331]) })).toEqual(["31:auto"]);
     // Too many bibs it may be the rest of: none is worth a guess.
     expect(withProof([131, 231, 331, 431]).map((d) => d.bib)).toEqual([31]);
+  });
+
+  it("offers only the bibs tagged in photos taken within minutes of the short reading's, when both times are known", () => {
+    const at = (iso: string) => Date.parse(`2026-05-03T${iso}Z`);
+    // 331 was tagged at 9:00:40 and again at 11:00; 231 at 10:30; 131 in a photo of unknown time.
+    const proven = new Map([
+      [331, [at("09:00:40"), at("11:00:00")]],
+      [231, [at("10:30:00")]],
+      [131, [null]],
+    ]);
+    const offeredAt = (iso: string | null) =>
+      decidePhoto([line("31", 40)], frame, iso ? new Date(at(iso)) : null, { ...race([]), proven })
+        .map((d) => d.bib)
+        .sort((a, b) => a - b);
+    expect(offeredAt("09:00:00")).toEqual([31, 131, 331]);
+    expect(offeredAt("09:30:00")).toEqual([31, 131]);
+    expect(offeredAt("10:29:00")).toEqual([31, 131, 231]);
+    // A photo of unknown time could be any of the four: too many to offer.
+    expect(offeredAt(null)).toEqual([31]);
   });
 
   it("narrows too many registered bibs a digit away to those tagged elsewhere in the race", () => {
     const dense = Array.from({ length: 3000 }, (_, i) => i + 1);
     // "8670" is no bib of 1–3000; 867 and the others one digit away are all registered, too many to offer.
     expect(decided([line("8670", 1200)], race(dense))).toEqual(["8670:pending"]);
-    const decisions = decidePhoto([line("8670", 1200)], frame, null, { ...race(dense), proven: new Set([867, 12]) });
+    const decisions = decidePhoto([line("8670", 1200)], frame, null, { ...race(dense), proven: anytime([867, 12]) });
     expect(decisions.map((d) => [d.bib, d.status])).toEqual([
       [8670, "pending"],
       [867, "pending"],

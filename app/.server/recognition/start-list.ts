@@ -102,21 +102,17 @@ export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: 
 
 /** A start list as a decision asks it: a whole Set, or one asked only about some bibs (store.ts photoContext). */
 export type Registered = Pick<ReadonlySet<number>, "size" | "has">;
-/** The bibs tagged in a race's photos, as a decision asks them (store.ts). */
-export type Proven = Pick<ReadonlySet<number>, "has">;
-export const NONE_PROVEN: Proven = { has: () => false };
-
 /**
- * `proven`: when more registered bibs than MAX_NEAR fit, those of them the
- * race has tagged in its photos (a runner passes several cameras) are few
- * enough to offer more often than not.
+ * `proven`: when more registered bibs than MAX_NEAR fit, those of them tagged
+ * in the race's photos around the same time (decide.ts provenNear) are often
+ * few enough to offer.
  */
-export function listEvidence(bib: number, registered: Registered, gone?: EitherEnd, proven: Proven = NONE_PROVEN): ListEvidence {
+export function listEvidence(bib: number, registered: Registered, gone?: EitherEnd, proven: (bib: number) => boolean = () => false): ListEvidence {
   if (registered.size === 0) return { kind: "unknown" };
   // What is left of a covered or cut bib lacks a digit, often at a known end: far fewer neighbours to pick from.
   const few = (bibs: number[]) => {
     const listed = bibs.filter((b) => registered.has(b));
-    const offered = listed.length <= MAX_NEAR ? listed : listed.filter((b) => proven.has(b));
+    const offered = listed.length <= MAX_NEAR ? listed : listed.filter(proven);
     return offered.length <= MAX_NEAR ? offered.sort((a, b) => a - b) : [];
   };
   if (registered.has(bib)) return gone ? { kind: "registered", longer: few(oneDigitMore(bib, gone)) } : { kind: "registered" };

@@ -6,6 +6,7 @@ import {
   type Db,
   bibSuggestions,
   photoBibs,
+  photos,
   raceNumbers,
   racePrints,
   races,
@@ -47,8 +48,8 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   const basics = await raceBasics(db, raceId);
   const passings = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, raceId));
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
-  const proven = await db.selectDistinct({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.raceId, raceId));
-  return { ...basics, registered: new Set(registered.map((r) => r.bib)), passings: indexPassings(passings), proven: new Set(proven.map((r) => r.bib)) };
+  const proven = await provenAt(db, raceId);
+  return { ...basics, registered: new Set(registered.map((r) => r.bib)), passings: indexPassings(passings), proven };
 }
 
 /**
@@ -63,7 +64,7 @@ export async function photoContext(db: Db, raceId: number, lines: TextReading[],
     ...basics,
     registered: await registeredAmong(db, raceId, bibs),
     passings: await passingsOf(db, raceId, bibs),
-    proven: await provenAmong(db, raceId, bibs),
+    proven: await provenAt(db, raceId, bibs),
   };
 }
 
@@ -95,15 +96,18 @@ async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<
   return { size, has: (bib) => listed.has(bib) };
 }
 
-/** Which of `bibs` are tagged in the race's photos. */
-async function provenAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["proven"]> {
-  const rows = await inSlices(bibs, (slice) =>
+/** When the race's photos tagged with each of `bibs` (all, when not given) were taken. */
+async function provenAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["proven"]> {
+  const select = (slice?: number[]) =>
     db
-      .selectDistinct({ bib: photoBibs.bib })
+      .select({ bib: photoBibs.bib, takenAt: photos.takenAt })
       .from(photoBibs)
-      .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, slice))),
-  );
-  return new Set(rows.map((r) => r.bib));
+      .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+      .where(and(eq(photoBibs.raceId, raceId), slice ? inArray(photoBibs.bib, slice) : undefined));
+  const rows = bibs ? await inSlices(bibs, select) : await select();
+  const byBib = new Map<number, (number | null)[]>();
+  for (const { bib, takenAt } of rows) byBib.set(bib, [...(byBib.get(bib) ?? []), takenAt?.getTime() ?? null]);
+  return byBib;
 }
 
 /** The timing file as far as `bibs` go: how many bibs it has passings of, and theirs. */
