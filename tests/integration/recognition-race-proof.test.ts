@@ -68,11 +68,11 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         timezone: "America/Argentina/Buenos_Aires",
         status: "published",
         price: { ars: 5000, usd: 5 },
-        bibs: "1-999",
+        bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 6; i++) {
-      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 50 * i, g: 80, b: 110 } } })
+    for (let i = 1; i <= 7; i++) {
+      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 30 * i, g: 80, b: 110 } } })
         .jpeg()
         .toBuffer();
       fs.writeFileSync(path.join(dir, "photos", `P00${i}.jpg`), jpeg);
@@ -158,5 +158,15 @@ describe("a bib read short in one photo and whole in another of the race", () =>
       .where(eq(photos.id, ids[4]));
     await shop.services.recognition.redecide(raceId);
     expect((await stateOf(ids[4])).pending.map((s) => s.bib)).toEqual([45, 456]);
+  });
+
+  it("reads a photo full of numbers (a results board) and asks about its bibs in slices a query can carry", async () => {
+    // 1,500 five-digit numbers: some 80,000 numbers one digit away, more than one query's 65,535 parameters.
+    const board = Array.from({ length: 1500 }, (_, i) => ({
+      ...line(String(20_000 + i * 37), 100 + (i % 30) * 75),
+      box: { cx: 100 + (i % 30) * 75, cy: 60 + Math.floor(i / 30) * 30, width: 70, height: 24, angle: 0 },
+    }));
+    await read(ids[6], board);
+    expect((await stateOf(ids[6])).tagged.length).toBeGreaterThan(1000);
   });
 });

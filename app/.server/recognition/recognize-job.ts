@@ -1,4 +1,4 @@
-import { and, between, count, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import type { Watermarked } from "../images/index.ts";
@@ -7,12 +7,11 @@ import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
-import { decidePhoto, PROVEN_WINDOW_MS, type RaceContext } from "./decide.ts";
+import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { oneEditAway } from "./start-list.ts";
-import { newlyKnownPrints, photoContext, raceContext, storeDecisions } from "./store.ts";
+import { newlyKnownPrints, photoContext, raceContext, shortReadingsOf, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -138,48 +137,17 @@ const SHORT_SIGNS = ["off-centre", "cut-print", "half-digit", "frame-edge", "unr
  * Returns how many.
  */
 async function reachShortReadings(db: Db, photoId: number): Promise<number> {
-  const tags = await db
-    .select({ bib: photoBibs.bib, raceId: photoBibs.raceId, takenAt: photos.takenAt })
-    .from(photoBibs)
-    .innerJoin(photos, eq(photos.id, photoBibs.photoId))
-    .where(eq(photoBibs.photoId, photoId));
-  if (!tags.length) return 0;
-  const { raceId, takenAt } = tags[0];
-  const wholeOf = new Map<number, number[]>();
-  for (const { bib } of tags) for (const b of oneEditAway(bib)) wholeOf.set(b, [...(wholeOf.get(b) ?? []), bib]);
-  const waiting = await db
-    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
-    .from(bibSuggestions)
-    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
-    .where(
-      and(
-        eq(bibSuggestions.raceId, raceId),
-        // Only photos of around the same time are offered this photo's bibs (decide.ts provenNear).
-        takenAt
-          ? or(isNull(photos.takenAt), between(photos.takenAt, new Date(takenAt.getTime() - PROVEN_WINDOW_MS), new Date(takenAt.getTime() + PROVEN_WINDOW_MS)))
-          : undefined,
-        eq(bibSuggestions.status, "pending"),
-        inArray(bibSuggestions.bib, [...wholeOf.keys()]),
-        ne(bibSuggestions.photoId, photoId),
-        isNull(bibSuggestions.evidencePhotoId),
-      ),
-    );
-  const short = waiting.filter((s) => s.doubts.some((d) => SHORT_SIGNS.includes(d)));
-  if (!short.length) return 0;
-  // Those that already offer the whole bib have nothing to gain.
-  const offering = await db
-    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib })
-    .from(bibSuggestions)
-    .where(
-      inArray(
-        bibSuggestions.photoId,
-        short.map((s) => s.photoId),
-      ),
-    );
-  const offers = new Set(offering.map((o) => `${o.photoId}:${o.bib}`));
-  const gains = (s: (typeof short)[number]) => wholeOf.get(s.bib)?.some((bib) => !offers.has(`${s.photoId}:${bib}`));
-  const again = [...new Set(short.filter(gains).map((s) => s.photoId))];
-  if (again.length) await decideAgain(db, await raceContext(db, raceId), inArray(photos.id, again));
+  const [photo] = await db.select({ id: photos.id, raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
+  const tags = await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
+  if (!photo || !tags.length) return 0;
+  const again = await shortReadingsOf(
+    db,
+    photo,
+    tags.map((t) => t.bib),
+    SHORT_SIGNS,
+  );
+  // Each asks the start list and timing file only about its own bibs: a marathon's whole lists cost 0.2 s.
+  if (again.length) await decideAgain(db, (lines, frame) => photoContext(db, photo.raceId, lines, frame), inArray(photos.id, again));
   return again.length;
 }
 
@@ -248,8 +216,10 @@ async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: nu
     );
 }
 
-/** Decides photos of `race` again from their stored readings (no OCR). */
-async function decideAgain(db: Db, race: RaceContext, which: SQL) {
+type Frame = { width: number; height: number };
+
+/** Decides photos of `race` again from their stored readings (no OCR); `race` may be asked for each photo. */
+async function decideAgain(db: Db, race: RaceContext | ((lines: TextReading[], frame: Frame) => Promise<RaceContext>), which: SQL) {
   const rows = await db
     .select({ photo: photos, lines: photoRecognitions.lines, width: photoRecognitions.frameWidth, height: photoRecognitions.frameHeight })
     .from(photoRecognitions)
@@ -258,7 +228,9 @@ async function decideAgain(db: Db, race: RaceContext, which: SQL) {
     .orderBy(sql`${photos.id}`);
   for (const row of rows) {
     const burst = await provenNearby(db, row.photo.id);
-    await storeDecisions(db, row.photo, decidePhoto(row.lines as TextReading[], row, row.photo.takenAt, race, burst));
+    const lines = row.lines as TextReading[];
+    const context = typeof race === "function" ? await race(lines, row) : race;
+    await storeDecisions(db, row.photo, decidePhoto(lines, row, row.photo.takenAt, context, burst));
   }
   const decided = rows.map((r) => r.photo.id);
   // What the other frames of their bursts were offered on the strength of a tag now gone goes too.

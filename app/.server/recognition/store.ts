@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gt, gte, inArray } from "drizzle-orm";
+import { and, between, count, countDistinct, eq, gt, gte, inArray, isNull, ne, or } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import {
   markImportProgress,
@@ -14,11 +14,12 @@ import {
   timingPassings,
 } from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
-import { bibsInQuestion, type Decision, type RaceContext } from "./decide.ts";
+import { bibsInQuestion, type Decision, PROVEN_WINDOW_MS, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
 import { sceneryFloor } from "./scenery.ts";
+import { oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
 
@@ -126,6 +127,48 @@ async function passingsOf(db: Db, raceId: number, bibs: number[]): Promise<RaceC
     : [];
   const byBib = indexPassings(rows);
   return { size, get: (bib) => byBib.get(bib) };
+}
+
+/**
+ * The race's other photos of around `photo`'s time (decide.ts provenNear)
+ * that wait for a person with a reading one digit away from one of `bibs` and
+ * one of `signs` among its doubts, and do not offer that bib yet.
+ */
+export async function shortReadingsOf(
+  db: Db,
+  photo: { id: number; raceId: number; takenAt: Date | null },
+  bibs: number[],
+  signs: readonly string[],
+): Promise<number[]> {
+  const wholeOf = new Map<number, number[]>();
+  for (const bib of bibs) for (const b of oneEditAway(bib)) wholeOf.set(b, [...(wholeOf.get(b) ?? []), bib]);
+  const at = photo.takenAt?.getTime();
+  const around =
+    at === undefined ? undefined : or(isNull(photos.takenAt), between(photos.takenAt, new Date(at - PROVEN_WINDOW_MS), new Date(at + PROVEN_WINDOW_MS)));
+  const waiting = await inSlices([...wholeOf.keys()], (slice) =>
+    db
+      .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
+      .from(bibSuggestions)
+      .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+      .where(
+        and(
+          eq(bibSuggestions.raceId, photo.raceId),
+          eq(bibSuggestions.status, "pending"),
+          inArray(bibSuggestions.bib, slice),
+          ne(bibSuggestions.photoId, photo.id),
+          isNull(bibSuggestions.evidencePhotoId),
+          around,
+        ),
+      ),
+  );
+  const short = waiting.filter((s) => s.doubts.some((d) => signs.includes(d)));
+  // Those that already offer the whole bib have nothing to gain.
+  const offering = await inSlices([...new Set(short.map((s) => s.photoId))], (slice) =>
+    db.select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib }).from(bibSuggestions).where(inArray(bibSuggestions.photoId, slice)),
+  );
+  const offers = new Set(offering.map((o) => `${o.photoId}:${o.bib}`));
+  const gains = (s: (typeof short)[number]) => wholeOf.get(s.bib)?.some((bib) => !offers.has(`${s.photoId}:${bib}`));
+  return [...new Set(short.filter(gains).map((s) => s.photoId))];
 }
 
 /** The race's photos read so far, and the moments they were taken in (counted by a trigger under race_numbers' number 0). */
