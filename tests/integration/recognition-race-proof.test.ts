@@ -107,6 +107,16 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     await read(ids[2], [line("31", 1200)]);
     expect(await stateOf(ids[2])).toEqual({ tagged: [31], pending: [] });
 
+    // The review queue names the photo that shows the whole bib, for the operator to compare.
+    const { items } = await shop.services.recognition.reviewQueue(raceId);
+    const mine = items.filter((i) => i.photoId === ids[0]).map((i) => [i.bib, i.provenIn]);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        [31, null],
+        [331, { photoId: ids[1], frame: expect.stringContaining("P002") }],
+      ]),
+    );
+
     // The runner can be found by the whole bib once the operator accepts it.
     const [suggestion] = await db()
       .select({ id: bibSuggestions.id })

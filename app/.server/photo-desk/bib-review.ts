@@ -96,6 +96,7 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, recogni
         confidence: i.confidence,
         doubts: i.doubts,
         evidence: i.evidence,
+        provenIn: i.provenIn,
       })),
     },
     auto,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { inTransaction, type Db, bibSuggestions, photos, type BibBox } from "../db/index.ts";
+import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeAutoTag, tagByHand } from "../tagging/index.ts";
 
@@ -17,7 +17,32 @@ export type ReviewItem = {
   doubts: string[];
   /** A burst's suggestion: the frame of the same burst where this bib was read. */
   evidence: { photoId: number; frame: string } | null;
+  /** A bib offered because another photo of the race is tagged with it (doubts longer-proven, proven): the one taken nearest in time. */
+  provenIn: { photoId: number; frame: string } | null;
 };
+
+/** Doubts that say another photo of the race is tagged with the suggested bib (decide.ts). */
+const PROVEN_ELSEWHERE = ["longer-proven", "proven"];
+
+/** For each suggestion of `items` offered on another photo's tag, that photo: the race's one with the bib taken nearest in time. */
+async function provingPhotos(db: Db, raceId: number, items: { id: number; photoId: number; bib: number; takenAt: Date | null; doubts: string[] }[]) {
+  const asked = items.filter((i) => i.doubts.some((d) => PROVEN_ELSEWHERE.includes(d)));
+  const found = new Map<number, { photoId: number; frame: string }>();
+  if (!asked.length) return found;
+  const tagged = await db
+    .select({ bib: photoBibs.bib, photoId: photos.id, frame: photos.frame, takenAt: photos.takenAt })
+    .from(photoBibs)
+    .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+    .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, [...new Set(asked.map((i) => i.bib))])));
+  const gap = (a: Date | null, b: Date | null) => (a && b ? Math.abs(a.getTime() - b.getTime()) : Number.POSITIVE_INFINITY);
+  for (const item of asked) {
+    const nearest = tagged
+      .filter((t) => t.bib === item.bib && t.photoId !== item.photoId)
+      .sort((a, b) => gap(a.takenAt, item.takenAt) - gap(b.takenAt, item.takenAt) || a.photoId - b.photoId)[0];
+    if (nearest) found.set(item.id, { photoId: nearest.photoId, frame: nearest.frame });
+  }
+  return found;
+}
 
 /** The photos table again, as the frame that proved a burst suggestion. */
 export const evidencePhotos = alias(photos, "evidence_photos");
@@ -39,6 +64,11 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
     .limit(Math.min(Math.max(limit, 1), 500))
     .offset(Math.max(offset, 0));
   const [{ total }] = await db.select({ total: count() }).from(bibSuggestions).where(where);
+  const proving = await provingPhotos(
+    db,
+    raceId,
+    rows.map(({ s, takenAt }) => ({ ...s, takenAt })),
+  );
   return {
     total,
     items: rows.map(({ s, publicId, frame, takenAt, evidenceFrame }) => ({
@@ -52,6 +82,7 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
       box: s.box,
       doubts: s.doubts,
       evidence: s.evidencePhotoId !== null && evidenceFrame !== null ? { photoId: s.evidencePhotoId, frame: evidenceFrame } : null,
+      provenIn: proving.get(s.id) ?? null,
     })),
   };
 }

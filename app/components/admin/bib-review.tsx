@@ -140,6 +140,16 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                         {fill(t.openPhoto, { frame: item.frame })}
                       </Link>
                     </label>
+                    {item.provenIn && (
+                      <p className="text-xs text-slate-600" data-testid="proven-in">
+                        <Link
+                          to={link({ mode: "single", from: item.provenIn.photoId, after: undefined, before: undefined, filter: "all" })}
+                          className="text-brand-700 underline"
+                        >
+                          {fill(t.provenIn, { bib: item.bib, frame: item.provenIn.frame })}
+                        </Link>
+                      </p>
+                    )}
                     <div className="flex flex-wrap items-center gap-2">
                       <input
                         ref={(el) => {

@@ -438,6 +438,7 @@ const adminBr = {
     lineTime: "Linha {line}: “{value}” não é um horário (HH:MM:SS ou AAAA-MM-DD HH:MM:SS).",
     lineNoDate: "Linha {line}: “{value}” não tem data e a corrida também não; escreva AAAA-MM-DD HH:MM:SS ou defina a data da corrida.",
     burstSeen: "Lido em {frame}",
+    provenIn: "O {bib} está marcado na foto {frame}",
     burstProof: "O número {bib} na foto {frame} da mesma sequência",
     startTitle: "Lista de inscritos",
     startHelp:

@@ -433,6 +433,7 @@ const adminEn = {
     lineTime: "Line {line}: “{value}” is not a time (HH:MM:SS or YYYY-MM-DD HH:MM:SS).",
     lineNoDate: "Line {line}: “{value}” has no date and neither has the race; write YYYY-MM-DD HH:MM:SS or set the race's date.",
     burstSeen: "Read in {frame}",
+    provenIn: "{bib} is tagged in photo {frame}",
     burstProof: "Bib {bib} in frame {frame} of the same burst",
     startTitle: "Start list",
     startHelp:

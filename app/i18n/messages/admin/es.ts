@@ -434,6 +434,7 @@ const adminEs = {
     lineTime: "Línea {line}: «{value}» no es una hora (HH:MM:SS o AAAA-MM-DD HH:MM:SS).",
     lineNoDate: "Línea {line}: «{value}» no tiene fecha y la carrera tampoco; escribí AAAA-MM-DD HH:MM:SS o poné la fecha en la carrera.",
     burstSeen: "Leído en {frame}",
+    provenIn: "El {bib} está etiquetado en la foto {frame}",
     burstProof: "El dorsal {bib} en la foto {frame} de la misma ráfaga",
     startTitle: "Lista de inscriptos",
     startHelp:
