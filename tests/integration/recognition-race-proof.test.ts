@@ -71,7 +71,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 7; i++) {
+    for (let i = 1; i <= 8; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 30 * i, g: 80, b: 110 } } })
         .jpeg()
         .toBuffer();
@@ -122,8 +122,10 @@ describe("a bib read short in one photo and whole in another of the race", () =>
       .select({ id: bibSuggestions.id })
       .from(bibSuggestions)
       .where(and(eq(bibSuggestions.photoId, ids[0]), eq(bibSuggestions.bib, 331)));
-    await shop.services.recognition.accept(suggestion.id);
-    expect((await stateOf(ids[0])).tagged).toEqual([331]);
+    const accepted = await shop.services.recognition.accept(suggestion.id);
+    // The short reading it was offered with is settled at once: nobody decides the same number twice.
+    expect(accepted).toMatchObject({ alternatives: 1, burstChanged: true });
+    expect(await stateOf(ids[0])).toEqual({ tagged: [331], pending: [] });
   });
 
   it("offers the bib a person confirms on another photo to the photo that reads it short", async () => {
@@ -144,6 +146,23 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         { bib: 789, doubts: ["frame-edge", "longer-proven"] },
       ],
     });
+
+    // The operator types the whole number on the short reading: the offer of it is accepted with it.
+    const [short] = await db()
+      .select({ id: bibSuggestions.id })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, ids[2]), eq(bibSuggestions.bib, 78)));
+    await shop.services.recognition.correct(short.id, 789);
+    expect(await stateOf(ids[2])).toEqual({ tagged: [789], pending: [] });
+    const statuses = await db()
+      .select({ bib: bibSuggestions.bib, status: bibSuggestions.status })
+      .from(bibSuggestions)
+      .where(eq(bibSuggestions.photoId, ids[2]))
+      .orderBy(bibSuggestions.bib);
+    expect(statuses).toEqual([
+      { bib: 78, status: "corrected" },
+      { bib: 789, status: "accepted" },
+    ]);
   });
 
   it("offers only the bibs tagged in photos taken within minutes of the short reading's", async () => {
@@ -178,5 +197,17 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     }));
     await read(ids[6], board);
     expect((await stateOf(ids[6])).tagged.length).toBeGreaterThan(1000);
+  });
+
+  it("undoes the automatic tag of the other reading of the same number when a person picks one", async () => {
+    // A wider cut reads 1203 where the detector's box read 120: the longer is tagged, the shorter waits.
+    await read(ids[7], [{ ...line("120", 1200), wide: { text: "1203", confidences: [0.99, 0.99, 0.99, 0.99] } }]);
+    expect(await stateOf(ids[7])).toMatchObject({ tagged: [1203], pending: [{ bib: 120 }] });
+    const [shorter] = await db()
+      .select({ id: bibSuggestions.id })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.photoId, ids[7]), eq(bibSuggestions.bib, 120)));
+    await shop.services.recognition.accept(shorter.id);
+    expect(await stateOf(ids[7])).toEqual({ tagged: [120], pending: [] });
   });
 });

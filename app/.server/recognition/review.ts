@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -129,14 +129,44 @@ const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: n
   decidedAt: new Date(),
 });
 
+const sameBox = (a: BibBox, b: BibBox) => a.cx === b.cx && a.cy === b.cy && a.width === b.width && a.height === b.height && a.angle === b.angle;
+
+/**
+ * A person picked `bib` for the number suggestion `s` was read from: the
+ * photo's other open suggestions from the same box (the candidates a short,
+ * cut or unstable reading came with) are settled too, so nobody decides the
+ * same number twice: the picked bib accepted, the others rejected, an
+ * automatic tag among them undone. Returns how many.
+ */
+async function settleAlternatives(tx: Db, s: typeof bibSuggestions.$inferSelect, bib: number, by: number | undefined) {
+  const open = await tx
+    .select()
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.photoId, s.photoId), inArray(bibSuggestions.status, ["pending", "auto"]), ne(bibSuggestions.id, s.id)));
+  const alternatives = open.filter((o) => sameBox(o.box, s.box));
+  for (const o of alternatives) {
+    if (o.bib === bib) {
+      await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, o.id));
+      continue;
+    }
+    if (o.status === "auto") await removeAutoTag(tx, o.photoId, o.bib);
+    await tx
+      .update(bibSuggestions)
+      .set(decided(o.status === "auto" ? "undone" : "rejected", by))
+      .where(eq(bibSuggestions.id, o.id));
+  }
+  return alternatives.length;
+}
+
 /** Enter on the review screen: the suggested number is right. */
 export async function acceptSuggestion(db: Db, id: number, by?: number) {
   const s = await pendingSuggestion(db, id);
-  await inTransaction(db, async (tx) => {
+  const alternatives = await inTransaction(db, async (tx) => {
     await tagByHand(tx, s.raceId, [s.photoId], [s.bib]);
     await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, id));
+    return settleAlternatives(tx, s, s.bib, by);
   });
-  return { photoId: s.photoId, bib: s.bib };
+  return { photoId: s.photoId, bib: s.bib, alternatives };
 }
 
 /** The operator typed the right number instead. */
@@ -144,14 +174,15 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   if (!Number.isInteger(bib) || bib <= 0 || bib > 999_999) throw invalid("invalidRunner");
   const s = await pendingSuggestion(db, id);
   if (bib === s.bib) return acceptSuggestion(db, id, by);
-  await inTransaction(db, async (tx) => {
+  const alternatives = await inTransaction(db, async (tx) => {
     await tagByHand(tx, s.raceId, [s.photoId], [bib]);
     await tx
       .update(bibSuggestions)
       .set(decided("corrected", by, bib))
       .where(eq(bibSuggestions.id, id));
+    return settleAlternatives(tx, s, bib, by);
   });
-  return { photoId: s.photoId, bib };
+  return { photoId: s.photoId, bib, alternatives };
 }
 
 /** Not a bib of this photo; it will not be suggested again. */

@@ -70,9 +70,11 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
       return false;
     }
   };
-  const told = async <T extends { photoId: number }>(decision: Promise<T>, word: { tookAway: boolean; confirmed: boolean }) => {
+  const told = async <T extends { photoId: number; alternatives?: number }>(decision: Promise<T>, word: { tookAway: boolean; confirmed: boolean }) => {
     const done = await decision;
-    return { ...done, burstChanged: await tellBursts([done.photoId], word) };
+    const changed = await tellBursts([done.photoId], word);
+    // Other readings of the same number settled with it leave the queue too.
+    return { ...done, burstChanged: changed || (done.alternatives ?? 0) > 0 };
   };
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }), [REDECIDE_JOB]: redecideJob(db) };
   return {
