@@ -102,6 +102,7 @@ export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: 
 
 /** A start list as a decision asks it: a whole Set, or one asked only about some bibs (store.ts photoContext). */
 export type Registered = Pick<ReadonlySet<number>, "size" | "has">;
+
 /**
  * `proven`: when more registered bibs than MAX_NEAR fit, those of them tagged
  * in the race's photos around the same time (decide.ts provenNear) are often
