@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photoImages } from "../../app/.server/catalog/derive-job.ts";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
+import { tagByHand } from "../../app/.server/tagging/index.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 
@@ -71,8 +72,8 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 8; i++) {
-      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 30 * i, g: 80, b: 110 } } })
+    for (let i = 1; i <= 9; i++) {
+      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 25 * i, g: 80, b: 110 } } })
         .jpeg()
         .toBuffer();
       fs.writeFileSync(path.join(dir, "photos", `P00${i}.jpg`), jpeg);
@@ -209,5 +210,13 @@ describe("a bib read short in one photo and whole in another of the race", () =>
       .where(and(eq(bibSuggestions.photoId, ids[7]), eq(bibSuggestions.bib, 120)));
     await shop.services.recognition.accept(shorter.id);
     expect(await stateOf(ids[7])).toEqual({ tagged: [120], pending: [] });
+  });
+
+  it("offers a bib typed at the tagging desk on another photo to the photo that reads it short", async () => {
+    await read(ids[8], [atLeftEdge("52")]);
+    // P008 had no reading of its runner; the operator types 952 at the desk.
+    await tagByHand(db(), raceId, [ids[7]], [952]);
+    await shop.services.recognition.settle(ids[7], [120, 952]);
+    expect((await stateOf(ids[8])).pending.map((s) => s.bib)).toEqual([52, 952]);
   });
 });

@@ -96,7 +96,8 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
     /** The tagging desk's save of one photo, or bulk removal from many. */
     async settle(photoId: number | number[], bibs: number[], by?: number) {
       const settled = await settleSuggestions(db, photoId, bibs, by);
-      await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { tookAway: true, confirmed: settled.accepted > 0 });
+      // Every bib kept is a person's word, typed or accepted: it reaches the burst and the photos that read it short.
+      await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { tookAway: true, confirmed: bibs.length > 0 });
       return settled;
     },
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
