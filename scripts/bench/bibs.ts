@@ -1,10 +1,12 @@
-// `npm run bench -- bibs [--set own|field|tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F]`:
+// `npm run bench -- bibs [--set own|field|tune|race|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
 // reported). `tune` is the field generator's tuning split from another seed
 // (tests/fixtures/tune-bibs/): settings may be chosen on it, never on the
-// field set. `both` is own and field, `all` adds tune. Rendered on first use. Prints precision and recall of
+// field set. `race` (tests/fixtures/race-bibs/) has the same runners in several
+// frames with capture times, for what a race's other photos tell; only reported.
+// `both` is own and field, `all` adds tune and race. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
@@ -37,34 +39,47 @@ const CALIBRATION_THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98];
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 /** One labelled photo, whichever set it comes from: readable bibs, hidden ones, and the classes each bib is counted under. */
-type Photo = { file: string; bibs: number[]; hidden: number[]; classesOf: (bib: number) => string[] };
+type Photo = { file: string; bibs: number[]; hidden: number[]; classesOf: (bib: number) => string[]; takenAt: Date | null };
 type LabelledSet = { name: string; dir: string; bibRanges: string; photos: Photo[] };
 type Scored = { photo: Photo; auto: number[]; pending: number[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
-type SetName = "own" | "field" | "tune";
+type SetName = "own" | "field" | "tune" | "race";
 
 const TITLES: Record<SetName, string> = {
   own: "OWN SET (settings are tuned on it)",
   field: "FIELD SET (drawn independently; never tuned on)",
   tune: "TUNING SPLIT (the field generator from another seed; settings are tuned on it)",
+  race: "RACE SPLIT (the field generator's runners in several frames of one photo point, with capture times; never tuned on)",
 };
+const DIRS = { field: "field-bibs", tune: "tune-bibs", race: "race-bibs" };
 
 async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
   if (name === "own") {
     const dir = path.join(FIXTURES, "bibs");
     const set = await ensureBibSet(dir, log);
     const labels = limit ? set.labels.slice(0, limit) : set.labels;
-    return { name, dir, bibRanges: set.bibRanges, photos: labels.map((l) => ({ file: l.file, bibs: l.bibs, hidden: [], classesOf: () => l.conditions })) };
+    return {
+      name,
+      dir,
+      bibRanges: set.bibRanges,
+      photos: labels.map((l) => ({ file: l.file, bibs: l.bibs, hidden: [], classesOf: () => l.conditions, takenAt: null })),
+    };
   }
-  const dir = path.join(FIXTURES, name === "field" ? "field-bibs" : "tune-bibs");
+  const dir = path.join(FIXTURES, DIRS[name]);
   const set = await ensureFieldSet(dir, log, limit, name);
   return {
     name,
     dir,
     bibRanges: set.bibRanges,
-    photos: set.labels.map((l) => ({ file: l.file, bibs: l.bibs, hidden: l.hidden, classesOf: (bib) => Object.values(l.classes[bib] ?? {}) })),
+    photos: set.labels.map((l) => ({
+      file: l.file,
+      bibs: l.bibs,
+      hidden: l.hidden,
+      classesOf: (bib) => Object.values(l.classes[bib] ?? {}),
+      takenAt: l.takenAt ? new Date(l.takenAt) : null,
+    })),
   };
 }
 
@@ -135,7 +150,8 @@ const sceneryOfSet = (readings: PhotoReading[]) => sceneryOf(photosPer(readings,
 /** The print read on the set's bibs, as the race would know it once all are read. */
 const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings, printsRead), readings.length);
 
-function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>): Scored[] {
+/** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
+function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
   const race = {
     scenery: sceneryOfSet(readings),
@@ -146,12 +162,12 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     passings: new Map(),
     proven: new Map(),
   };
-  const decideAll = (context: RaceContext) => readings.map((reading) => decidePhoto(reading.lines, reading, null, context));
-  // As the race ends up once all are read: each photo decided knowing the bibs tagged in the others.
-  const tagged = decideAll(race).flatMap((decisions) => decisions.filter((d) => d.status === "auto").map((d) => d.bib));
-  // The sets' photos carry no capture time: a bib tagged anywhere counts.
-  const proven = new Map(tagged.map((bib) => [bib, [null]]));
-  const decided = decideAll({ ...race, proven });
+  const decideAll = (context: RaceContext) => readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context));
+  // As the race ends up once all are read: each photo decided knowing the bibs tagged in the others (and when).
+  const proven = new Map<number, (number | null)[]>();
+  for (const [i, decisions] of decideAll(race).entries())
+    for (const d of decisions.filter((d) => d.status === "auto")) proven.set(d.bib, [...(proven.get(d.bib) ?? []), set.photos[i].takenAt?.getTime() ?? null]);
+  const decided = proof ? decideAll({ ...race, proven }) : decideAll(race);
   return set.photos.map((photo, i) => {
     const decisions = decided[i];
     return {
@@ -264,8 +280,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     values.set === "both"
       ? ["own", "field"]
       : values.set === "all"
-        ? ["own", "tune", "field"]
-        : [values.set === "field" || values.set === "tune" ? values.set : "own"];
+        ? ["own", "tune", "field", "race"]
+        : [values.set === "field" || values.set === "tune" || values.set === "race" ? values.set : "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {
     const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
@@ -305,6 +321,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       if (values.save) await fs.writeFile(`${values.save}.${name}.json`, JSON.stringify(readings));
     }
     report(score(set, readings, threshold, new Set()), `threshold ${threshold}, bib ranges only:`, { classes: true });
+    // Side by side: what the bibs tagged in the set's other photos add.
+    report(score(set, readings, threshold, new Set(), { proof: false }), `threshold ${threshold}, bib ranges only, not knowing the other photos' tags:`);
     report(score(set, readings, threshold, startListOf(set)), `threshold ${threshold}, with the start list:`);
     thresholds(set, readings);
   }

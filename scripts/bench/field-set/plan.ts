@@ -20,8 +20,21 @@ export const FIELD_SIZE = 150;
 export const TUNE_SEED = 20261126;
 export const TUNE_SIZE = 300;
 
-/** Which draw of the generator: the reported field set (photos F001…) or the tuning split (T001…). */
-export type FieldSplit = "field" | "tune";
+/**
+ * The race split: runners who pass one photo point and show in several of its
+ * frames, with capture times, to measure what a race's other photos tell
+ * (planRaceSet). Only reported, like the field set.
+ */
+export const RACE_SEED = 20261128;
+export const RACE_SIZE = 120;
+const RACE_RUNNERS = 160;
+/** Seconds between frames, and how far from a frame's time a runner passing shows in it: each runner is in about three frames. */
+const RACE_GAP_S = 4;
+const RACE_SEEN_S = 6;
+const RACE_START = Date.parse("2026-03-15T09:00:00Z");
+
+/** Which draw of the generator: the reported field set (photos F001…), the tuning split (T001…) or the race split (R001…). */
+export type FieldSplit = "field" | "tune" | "race";
 /** The field race's registered bibs run 1–2999 (a start list of every runner is part of the set). */
 export const FIELD_MAX_BIB = 2999;
 
@@ -92,6 +105,8 @@ export type FieldPhotoPlan = {
   /** Sensor noise, standard deviation in grey levels (high ISO). */
   noise: number;
   quality: number;
+  /** When it was taken (the race split only). */
+  takenAt?: string;
 };
 
 /** Classes a bib is reported under, so a weak one shows. */
@@ -106,6 +121,8 @@ export type FieldLabel = {
   /** Bibs in the photo a person cannot read whole (a covered digit, cut by the frame): only a start list can name them. */
   hidden: number[];
   classes: Record<string, BibClass>;
+  /** When it was taken (the race split only). */
+  takenAt?: string;
 };
 
 const EVENTS = ["MARATÓN DE ROSARIO", "TRAIL DES CIMES", "CORRIDA SÃO SILVESTRE", "CITY HALF", "ULTRA ANDES", "MEDIA MARATÓN", "NIGHT RUN", "CROSS DEL SUR", "VOLTA DA PAMPULHA"];
@@ -163,15 +180,20 @@ function occluder(rng: Rng): Occluder {
   return { kind: "none" };
 }
 
-function photoPlan(index: number, rng: Rng, prefix: string): FieldPhotoPlan {
+/** A runner of the race split: the same bib, bib design, shirt and skin in every frame. */
+type Entrant = { bib: number; design: BibDesign; shirt: string; skin: string };
+
+/** A photo's plan; `cast`, the race split's runners in it and its time (otherwise each photo draws its own). */
+function photoPlan(index: number, rng: Rng, prefix: string, cast?: { who: Entrant[]; takenAt: string }): FieldPhotoPlan {
   const camera = pickWeighted(rng, CAMERAS);
   const long = camera.width;
-  const count = rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
+  const count = cast ? cast.who.length : rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
   const used = new Set<number>();
   const drafts: Omit<RunnerPlan, "x">[] = [];
   for (let i = 0; i < count; i++) {
-    let bib = bibNumber(rng);
-    while (used.has(bib)) bib = bibNumber(rng);
+    const who = cast?.who[i];
+    let bib = who?.bib ?? bibNumber(rng);
+    while (!who && used.has(bib)) bib = bibNumber(rng);
     used.add(bib);
     // From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it).
     const far = rng.next();
@@ -179,7 +201,7 @@ function photoPlan(index: number, rng: Rng, prefix: string): FieldPhotoPlan {
     const o = occluder(rng);
     drafts.push({
       bib,
-      design: design(rng),
+      design: who?.design ?? design(rng),
       bibWidth,
       y: rng.range(0.45, 0.72),
       place: rng.pick(["chest", "chest", "chest", "shorts", "back"] as const),
@@ -187,8 +209,8 @@ function photoPlan(index: number, rng: Rng, prefix: string): FieldPhotoPlan {
       angle: o.kind === "frame" ? 0 : rng.range(-14, 14),
       squash: rng.next() < 0.3 ? rng.range(0.65, 0.9) : 1,
       skew: o.kind === "frame" || rng.next() >= 0.25 ? 0 : rng.range(-12, 12),
-      shirt: rng.pick(SHIRTS),
-      skin: rng.pick(SKINS),
+      shirt: who?.shirt ?? rng.pick(SHIRTS),
+      skin: who?.skin ?? rng.pick(SKINS),
       occluder: o,
       crease: rng.next() < 0.3,
     });
@@ -219,7 +241,35 @@ function photoPlan(index: number, rng: Rng, prefix: string): FieldPhotoPlan {
     light,
     noise: iso < 0.25 ? rng.range(10, 22) : rng.range(1.5, 6),
     quality: rng.int(55, 94),
+    ...(cast ? { takenAt: cast.takenAt } : {}),
   };
+}
+
+/**
+ * The race split: 160 runners pass one photo point over eight minutes, a
+ * frame every four seconds; each shows in the frames taken within six seconds
+ * of their pass (about three, up to six runners a frame), with a pose, size,
+ * light and cover of its own in each. A bib read short in one frame is often
+ * whole in another, as in a race.
+ */
+function planRaceSet(): FieldPhotoPlan[] {
+  const rng = createRng(RACE_SEED);
+  const span = RACE_SIZE * RACE_GAP_S;
+  const pool = new Map<number, Entrant & { at: number }>();
+  while (pool.size < RACE_RUNNERS) {
+    const bib = bibNumber(rng);
+    if (!pool.has(bib)) pool.set(bib, { bib, design: design(rng), shirt: rng.pick(SHIRTS), skin: rng.pick(SKINS), at: rng.range(0, span) });
+  }
+  const runners = [...pool.values()];
+  return Array.from({ length: RACE_SIZE }, (_, i) => {
+    const at = i * RACE_GAP_S + rng.range(0, 1);
+    const near = (r: { at: number }) => Math.abs(r.at - at);
+    const who = runners
+      .filter((r) => near(r) <= RACE_SEEN_S)
+      .sort((a, b) => near(a) - near(b))
+      .slice(0, 6);
+    return photoPlan(i, rng, "R", { who, takenAt: new Date(RACE_START + at * 1000).toISOString() });
+  });
 }
 
 type Box = { left: number; right: number; top: number; bottom: number };
@@ -255,6 +305,7 @@ function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: nu
 }
 
 export function planFieldSet(split: FieldSplit = "field"): FieldPhotoPlan[] {
+  if (split === "race") return planRaceSet();
   const rng = createRng(split === "field" ? FIELD_SEED : TUNE_SEED);
   const size = split === "field" ? FIELD_SIZE : TUNE_SIZE;
   return Array.from({ length: size }, (_, i) => photoPlan(i, rng, split === "field" ? "F" : "T"));
@@ -286,6 +337,7 @@ export function fieldLabelOf(plan: FieldPhotoPlan): FieldLabel {
     bibs: plan.runners.filter(readable).map((r) => r.bib),
     hidden: plan.runners.filter((r) => !readable(r)).map((r) => r.bib),
     classes,
+    ...(plan.takenAt ? { takenAt: plan.takenAt } : {}),
   };
 }
 
