@@ -72,11 +72,11 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 9; i++) {
+    for (let i = 1; i <= 11; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 25 * i, g: 80, b: 110 } } })
         .jpeg()
         .toBuffer();
-      fs.writeFileSync(path.join(dir, "photos", `P00${i}.jpg`), jpeg);
+      fs.writeFileSync(path.join(dir, "photos", `P${String(i).padStart(3, "0")}.jpg`), jpeg);
     }
     await shop.services.imports.folder(dir);
     await shop.services.worker.drain();
@@ -218,5 +218,15 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     await tagByHand(db(), raceId, [ids[7]], [952]);
     await shop.services.recognition.settle(ids[7], [120, 952]);
     expect((await stateOf(ids[8])).pending.map((s) => s.bib)).toEqual([52, 952]);
+  });
+
+  it("withdraws an offer once the tag it stood on is taken away", async () => {
+    await read(ids[9], [atLeftEdge("27")]);
+    await read(ids[10], [line("627", 1200)]);
+    expect((await stateOf(ids[9])).pending.map((s) => s.bib)).toEqual([27, 627]);
+    // The operator finds 627 was not in P011 after all.
+    const { burstChanged } = await shop.services.recognition.undoAuto(ids[10], 627);
+    expect(burstChanged).toBe(true);
+    expect(await stateOf(ids[9])).toEqual({ tagged: [], pending: [{ bib: 27, doubts: ["frame-edge"] }] });
   });
 });

@@ -53,8 +53,8 @@ export type ProvenAt = Pick<ReadonlyMap<number, readonly (number | null)[]>, "ge
 export const PROVEN_WINDOW_MS = 2 * 60_000;
 
 /** Whether `bib` is tagged in a photo of the race taken around `takenAt` (anywhere in the race when either time is unknown). */
-function provenNear(race: RaceContext, bib: number, takenAt: Date | null): boolean {
-  const times = race.proven.get(bib);
+export function provenNear(proven: ProvenAt, bib: number, takenAt: Date | null): boolean {
+  const times = proven.get(bib);
   if (!times) return false;
   const at = takenAt?.getTime();
   return at === undefined || times.some((t) => t === null || Math.abs(t - at) <= PROVEN_WINDOW_MS);
@@ -87,7 +87,7 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
  * rest of, whether it is registered itself or not.
  */
 function withStartList(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
-  const proven = (bib: number) => provenNear(race, bib, takenAt);
+  const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const evidence = listEvidence(c.bib, race.registered, c.gone, proven);
   if (evidence.kind === "unknown") return [c];
   const others = evidence.kind === "registered" ? (evidence.longer ?? []) : evidence.near;
@@ -115,7 +115,7 @@ function offered(c: BibCandidate, bibs: number[], why: Doubt, proven: (bib: numb
  */
 function withProvenLonger(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
   if (!c.gone || race.registered.size > 0) return [c];
-  const proven = (bib: number) => provenNear(race, bib, takenAt);
+  const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const longer = oneDigitMore(c.bib, c.gone).filter(proven);
   if (!longer.length || longer.length > MAX_NEAR) return [c];
   return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];

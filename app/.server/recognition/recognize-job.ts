@@ -11,7 +11,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { newlyKnownPrints, photoContext, raceContext, shortReadingsOf, storeDecisions } from "./store.ts";
+import { newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -214,6 +214,31 @@ async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: nu
         tagged.map((t) => t.photoId),
       ),
     );
+}
+
+/** Doubts of an offer that stands on a tag in another photo of the race (decide.ts). */
+const ON_ANOTHER_TAG = ["longer-proven", "proven"];
+
+/**
+ * A person took bibs away from `photoIds`: the offers other photos of around
+ * the same time made on the strength of another photo's tag are decided again,
+ * and those whose tag is gone go. Returns how many photos were decided again.
+ */
+export async function rethinkOffers(db: Db, photoIds: number[]): Promise<number> {
+  if (!photoIds.length) return 0;
+  const taken = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(inArray(photos.id, photoIds));
+  let decided = 0;
+  for (const raceId of new Set(taken.map((p) => p.raceId))) {
+    const again = await offersOnTags(
+      db,
+      raceId,
+      taken.filter((p) => p.raceId === raceId).map((p) => p.takenAt),
+      ON_ANOTHER_TAG,
+    );
+    if (again.length) await decideAgain(db, (lines, frame) => photoContext(db, raceId, lines, frame), inArray(photos.id, again));
+    decided += again.length;
+  }
+  return decided;
 }
 
 type Frame = { width: number; height: number };

@@ -8,7 +8,17 @@ import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
 import { withdrawUnproven } from "./burst-store.ts";
-import { type PhotoImages, queueRedecide, RECOGNIZE_JOB, REDECIDE_JOB, recognizeJob, redecideJob, redecideRace, spreadProof } from "./recognize-job.ts";
+import {
+  type PhotoImages,
+  queueRedecide,
+  RECOGNIZE_JOB,
+  REDECIDE_JOB,
+  recognizeJob,
+  redecideJob,
+  redecideRace,
+  rethinkOffers,
+  spreadProof,
+} from "./recognize-job.ts";
 import {
   acceptSuggestion,
   autoTags,
@@ -62,7 +72,7 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
    */
   const tellBursts = async (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) => {
     try {
-      const withdrawn = word.tookAway ? await withdrawUnproven(db, photoIds) : 0;
+      const withdrawn = word.tookAway ? (await withdrawUnproven(db, photoIds)) + (await rethinkOffers(db, photoIds)) : 0;
       const spread = word.confirmed && photoIds.length === 1 ? await spreadProof(db, photoIds[0]) : { proposed: 0, cut: [], short: 0 };
       return withdrawn + spread.proposed + spread.cut.length + spread.short > 0;
     } catch (error) {

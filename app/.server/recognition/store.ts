@@ -1,4 +1,4 @@
-import { and, between, count, countDistinct, eq, gt, gte, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, between, count, countDistinct, eq, gt, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { parseBibRanges } from "../../domain/bibs.ts";
 import {
   markImportProgress,
@@ -14,7 +14,7 @@ import {
   timingPassings,
 } from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
-import { bibsInQuestion, type Decision, PROVEN_WINDOW_MS, type RaceContext } from "./decide.ts";
+import { bibsInQuestion, type Decision, PROVEN_WINDOW_MS, provenNear, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
@@ -169,6 +169,38 @@ export async function shortReadingsOf(
   const offers = new Set(offering.map((o) => `${o.photoId}:${o.bib}`));
   const gains = (s: (typeof short)[number]) => wholeOf.get(s.bib)?.some((bib) => !offers.has(`${s.photoId}:${bib}`));
   return [...new Set(short.filter(gains).map((s) => s.photoId))];
+}
+
+/**
+ * The race's photos, of around `times` (any when one is unknown), with an
+ * open suggestion that has one of `doubts` (an offer made on another photo's
+ * tag) whose bib is no longer tagged around the photo's time.
+ */
+export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[], doubts: readonly string[]): Promise<number[]> {
+  const known = times.filter((t): t is Date => t !== null).map((t) => t.getTime());
+  const around =
+    known.length < times.length || !known.length
+      ? undefined
+      : or(isNull(photos.takenAt), between(photos.takenAt, new Date(Math.min(...known) - PROVEN_WINDOW_MS), new Date(Math.max(...known) + PROVEN_WINDOW_MS)));
+  const rows = await db
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, takenAt: photos.takenAt })
+    .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .where(
+      and(
+        eq(bibSuggestions.raceId, raceId),
+        eq(bibSuggestions.status, "pending"),
+        isNull(bibSuggestions.evidencePhotoId),
+        sql`${bibSuggestions.doubts} ?| array[${sql.join(
+          doubts.map((d) => sql`${d}`),
+          sql`, `,
+        )}]::text[]`,
+        around,
+      ),
+    );
+  if (!rows.length) return [];
+  const proven = await provenAt(db, raceId, [...new Set(rows.map((r) => r.bib))]);
+  return [...new Set(rows.filter((r) => !provenNear(proven, r.bib, r.takenAt)).map((r) => r.photoId))];
 }
 
 /** The race's photos read so far, and the moments they were taken in (counted by a trigger under race_numbers' number 0). */
