@@ -86,8 +86,7 @@ function withShapeDoubts(c: BibCandidate): BibCandidate[] {
  * reading that may have lost a digit brings the registered bibs it may be the
  * rest of, whether it is registered itself or not.
  */
-function withStartList(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
-  const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
+function withStartList(c: BibCandidate, race: RaceContext, proven: (bib: number) => boolean): BibCandidate[] {
   const evidence = listEvidence(c.bib, race.registered, c.gone, proven);
   if (evidence.kind === "unknown") return [c];
   const others = evidence.kind === "registered" ? (evidence.longer ?? []) : evidence.near;
@@ -113,9 +112,8 @@ function offered(c: BibCandidate, bibs: number[], why: Doubt, proven: (bib: numb
  * bib), and waits for a person with them. With a list, withStartList offers
  * the registered ones.
  */
-function withProvenLonger(c: BibCandidate, race: RaceContext, takenAt: Date | null): BibCandidate[] {
+function withProvenLonger(c: BibCandidate, race: RaceContext, proven: (bib: number) => boolean): BibCandidate[] {
   if (!c.gone || race.registered.size > 0) return [c];
-  const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const longer = oneDigitMore(c.bib, c.gone).filter(proven);
   if (!longer.length || longer.length > MAX_NEAR) return [c];
   return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];
@@ -168,10 +166,12 @@ export function decidePhoto(
   race: RaceContext,
   burst: SeenInBurst[] = [],
 ): Decision[] {
+  // Tagged in the race's photos of around this one's time.
+  const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
-    .flatMap((c) => withProvenLonger(c, race, takenAt))
-    .flatMap((c) => withStartList(c, race, takenAt))
+    .flatMap((c) => withProvenLonger(c, race, proven))
+    .flatMap((c) => withStartList(c, race, proven))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))
     .map((c) => {

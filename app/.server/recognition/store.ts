@@ -130,6 +130,16 @@ async function passingsOf(db: Db, raceId: number, bibs: number[]): Promise<RaceC
 }
 
 /**
+ * Photos taken within PROVEN_WINDOW_MS of `times` (decide.ts provenNear), or
+ * of unknown time; no condition when one of `times` is unknown (any photo may be).
+ */
+function takenAround(times: (Date | null)[]) {
+  const known = times.filter((t): t is Date => t !== null).map((t) => t.getTime());
+  if (!known.length || known.length < times.length) return undefined;
+  return or(isNull(photos.takenAt), between(photos.takenAt, new Date(Math.min(...known) - PROVEN_WINDOW_MS), new Date(Math.max(...known) + PROVEN_WINDOW_MS)));
+}
+
+/**
  * The race's other photos of around `photo`'s time (decide.ts provenNear)
  * that wait for a person with a reading one digit away from one of `bibs` and
  * one of `signs` among its doubts, and do not offer that bib yet.
@@ -142,9 +152,7 @@ export async function shortReadingsOf(
 ): Promise<number[]> {
   const wholeOf = new Map<number, number[]>();
   for (const bib of bibs) for (const b of oneEditAway(bib)) wholeOf.set(b, [...(wholeOf.get(b) ?? []), bib]);
-  const at = photo.takenAt?.getTime();
-  const around =
-    at === undefined ? undefined : or(isNull(photos.takenAt), between(photos.takenAt, new Date(at - PROVEN_WINDOW_MS), new Date(at + PROVEN_WINDOW_MS)));
+  const around = takenAround([photo.takenAt]);
   const waiting = await inSlices([...wholeOf.keys()], (slice) =>
     db
       .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, doubts: bibSuggestions.doubts })
@@ -177,11 +185,7 @@ export async function shortReadingsOf(
  * tag) whose bib is no longer tagged around the photo's time.
  */
 export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[], doubts: readonly string[]): Promise<number[]> {
-  const known = times.filter((t): t is Date => t !== null).map((t) => t.getTime());
-  const around =
-    known.length < times.length || !known.length
-      ? undefined
-      : or(isNull(photos.takenAt), between(photos.takenAt, new Date(Math.min(...known) - PROVEN_WINDOW_MS), new Date(Math.max(...known) + PROVEN_WINDOW_MS)));
+  const around = takenAround(times);
   const rows = await db
     .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, takenAt: photos.takenAt })
     .from(bibSuggestions)
