@@ -28,13 +28,20 @@ export const TUNE_SIZE = 300;
 export const RACE_SEED = 20261128;
 export const RACE_SIZE = 120;
 const RACE_RUNNERS = 160;
+/**
+ * The race tuning split: the race split's generator from another seed and
+ * with more runners (a denser photo point), for choosing what a race's other
+ * photos decide (docs/decisions/0006); the race split stays for reporting.
+ */
+export const RACE_TUNE_SEED = 20261129;
+const RACE_TUNE_RUNNERS = 240;
 /** Seconds between frames, and how far from a frame's time a runner passing shows in it: each runner is in about three frames. */
 const RACE_GAP_S = 4;
 const RACE_SEEN_S = 6;
 const RACE_START = Date.parse("2026-03-15T09:00:00Z");
 
-/** Which draw of the generator: the reported field set (photos F001…), the tuning split (T001…) or the race split (R001…). */
-export type FieldSplit = "field" | "tune" | "race";
+/** Which draw of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split (R001…) or its tuning draw (Q001…). */
+export type FieldSplit = "field" | "tune" | "race" | "race-tune";
 /** The field race's registered bibs run 1–2999 (a start list of every runner is part of the set). */
 export const FIELD_MAX_BIB = 2999;
 
@@ -246,17 +253,17 @@ function photoPlan(index: number, rng: Rng, prefix: string, cast?: { who: Entran
 }
 
 /**
- * The race split: 160 runners pass one photo point over eight minutes, a
+ * The race split: 160 runners (240 in its tuning draw) pass one photo point over eight minutes, a
  * frame every four seconds; each shows in the frames taken within six seconds
  * of their pass (about three, up to six runners a frame), with a pose, size,
  * light and cover of its own in each. A bib read short in one frame is often
  * whole in another, as in a race.
  */
-function planRaceSet(): FieldPhotoPlan[] {
-  const rng = createRng(RACE_SEED);
+function planRaceSet({ seed, runners: count, prefix }: { seed: number; runners: number; prefix: string }): FieldPhotoPlan[] {
+  const rng = createRng(seed);
   const span = RACE_SIZE * RACE_GAP_S;
   const pool = new Map<number, Entrant & { at: number }>();
-  while (pool.size < RACE_RUNNERS) {
+  while (pool.size < count) {
     const bib = bibNumber(rng);
     if (!pool.has(bib)) pool.set(bib, { bib, design: design(rng), shirt: rng.pick(SHIRTS), skin: rng.pick(SKINS), at: rng.range(0, span) });
   }
@@ -268,7 +275,7 @@ function planRaceSet(): FieldPhotoPlan[] {
       .filter((r) => near(r) <= RACE_SEEN_S)
       .sort((a, b) => near(a) - near(b))
       .slice(0, 6);
-    return photoPlan(i, rng, "R", { who, takenAt: new Date(RACE_START + at * 1000).toISOString() });
+    return photoPlan(i, rng, prefix, { who, takenAt: new Date(RACE_START + at * 1000).toISOString() });
   });
 }
 
@@ -305,7 +312,8 @@ function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: nu
 }
 
 export function planFieldSet(split: FieldSplit = "field"): FieldPhotoPlan[] {
-  if (split === "race") return planRaceSet();
+  if (split === "race") return planRaceSet({ seed: RACE_SEED, runners: RACE_RUNNERS, prefix: "R" });
+  if (split === "race-tune") return planRaceSet({ seed: RACE_TUNE_SEED, runners: RACE_TUNE_RUNNERS, prefix: "Q" });
   const rng = createRng(split === "field" ? FIELD_SEED : TUNE_SEED);
   const size = split === "field" ? FIELD_SIZE : TUNE_SIZE;
   return Array.from({ length: size }, (_, i) => photoPlan(i, rng, split === "field" ? "F" : "T"));
