@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -6,7 +6,8 @@
 // (tests/fixtures/tune-bibs/): settings may be chosen on it, never on the
 // field set. `race` (tests/fixtures/race-bibs/) has the same runners in several
 // frames with capture times, for what a race's other photos tell; only reported.
-// `both` is own and field, `all` adds tune and race. Rendered on first use. Prints precision and recall of
+// `race-tune` (tests/fixtures/race-tune-bibs/) is its tuning draw, denser.
+// `both` is own and field, `all` adds tune, race and race-tune. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
@@ -25,16 +26,19 @@ import {
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
   type PhotoReading,
+  OFFERED_DOUBTS,
   type RaceContext,
   knownPrints,
   numbersRead,
   printsRead,
   type ReadSettings,
   sceneryOf,
+  type Sighting,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { ensureFieldSet } from "./field-set/index.ts";
 
+const OFFERED = new Set<string>(OFFERED_DOUBTS);
 const CALIBRATION_THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98];
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
@@ -45,15 +49,16 @@ type Scored = { photo: Photo; auto: number[]; pending: number[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
-type SetName = "own" | "field" | "tune" | "race";
+type SetName = "own" | "field" | "tune" | "race" | "race-tune";
 
 const TITLES: Record<SetName, string> = {
   own: "OWN SET (settings are tuned on it)",
   field: "FIELD SET (drawn independently; never tuned on)",
   tune: "TUNING SPLIT (the field generator from another seed; settings are tuned on it)",
   race: "RACE SPLIT (the field generator's runners in several frames of one photo point, with capture times; never tuned on)",
+  "race-tune": "RACE TUNING SPLIT (the race split's generator from another seed, 240 runners; settings are tuned on it)",
 };
-const DIRS = { field: "field-bibs", tune: "tune-bibs", race: "race-bibs" };
+const DIRS = { field: "field-bibs", tune: "tune-bibs", race: "race-bibs", "race-tune": "race-tune-bibs" };
 
 async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
   if (name === "own") {
@@ -161,13 +166,21 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
     proven: new Map(),
+    read: new Map(),
   };
-  const decideAll = (context: RaceContext) => readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context));
-  // As the race ends up once all are read: each photo decided knowing the bibs tagged in the others (and when).
-  const proven = new Map<number, (number | null)[]>();
-  for (const [i, decisions] of decideAll(race).entries())
-    for (const d of decisions.filter((d) => d.status === "auto")) proven.set(d.bib, [...(proven.get(d.bib) ?? []), set.photos[i].takenAt?.getTime() ?? null]);
-  const decided = proof ? decideAll({ ...race, proven }) : decideAll(race);
+  const decideAll = (context: RaceContext) => readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context, { photoId: i }));
+  // As the race ends up once all are read: each photo decided knowing the bibs tagged and read in the others (and when).
+  const proven = new Map<number, Sighting[]>();
+  const read = new Map<number, Sighting[]>();
+  const add = (to: Map<number, Sighting[]>, bib: number, i: number) =>
+    to.set(bib, [...(to.get(bib) ?? []), { photo: i, at: set.photos[i].takenAt?.getTime() ?? null }]);
+  for (const [i, decisions] of decideAll(race).entries()) {
+    for (const d of decisions) {
+      if (d.status === "auto") add(proven, d.bib, i);
+      if (!d.doubts.some((doubt) => OFFERED.has(doubt))) add(read, d.bib, i);
+    }
+  }
+  const decided = proof ? decideAll({ ...race, proven, read }) : decideAll(race);
   return set.photos.map((photo, i) => {
     const decisions = decided[i];
     return {
@@ -280,8 +293,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     values.set === "both"
       ? ["own", "field"]
       : values.set === "all"
-        ? ["own", "tune", "field", "race"]
-        : [values.set === "field" || values.set === "tune" || values.set === "race" ? values.set : "own"];
+        ? ["own", "tune", "field", "race", "race-tune"]
+        : [(["field", "tune", "race", "race-tune"] as const).find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {
     const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));

@@ -72,8 +72,8 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 11; i++) {
-      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 25 * i, g: 80, b: 110 } } })
+    for (let i = 1; i <= 14; i++) {
+      const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: (25 * i) % 256, g: 80 + i, b: 110 } } })
         .jpeg()
         .toBuffer();
       fs.writeFileSync(path.join(dir, "photos", `P${String(i).padStart(3, "0")}.jpg`), jpeg);
@@ -228,5 +228,36 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     const { burstChanged } = await shop.services.recognition.undoAuto(ids[10], 627);
     expect(burstChanged).toBe(true);
     expect(await stateOf(ids[9])).toEqual({ tagged: [], pending: [{ bib: 27, doubts: ["frame-edge"] }] });
+  });
+
+  it("leaves a number to a person once a frame of the same pass tags it one digit longer, until another frame reads it too", async () => {
+    // P012, P013 and P014 are frames of one photo point, four seconds apart.
+    for (const [i, time] of [
+      [11, "15:00:00"],
+      [12, "15:00:04"],
+      [13, "15:00:08"],
+    ] as const)
+      await db()
+        .update(photos)
+        .set({ takenAt: new Date(`2025-09-14T${time}-03:00`) })
+        .where(eq(photos.id, ids[i]));
+    // P012 reads a centred "664": nothing says a digit is gone, it is tagged.
+    await read(ids[11], [line("664", 1200)]);
+    expect(await stateOf(ids[11])).toEqual({ tagged: [664], pending: [] });
+    // P013 reads 1664 whole: a hand most likely covered its 1 in P012, which now waits for a person with both.
+    await read(ids[12], [line("1664", 1200)]);
+    expect(await stateOf(ids[11])).toEqual({
+      tagged: [],
+      pending: [
+        { bib: 664, doubts: ["longer-in-pass"] },
+        { bib: 1664, doubts: ["longer-proven"] },
+      ],
+    });
+    const { items } = await shop.services.recognition.reviewQueue(raceId);
+    expect(items.find((i) => i.photoId === ids[11] && i.bib === 1664)?.provenIn).toEqual({ photoId: ids[12], frame: expect.stringContaining("P013") });
+    // P014 reads 664 too: a runner of their own, shown in two frames. Both are tagged.
+    await read(ids[13], [line("664", 1200)]);
+    expect(await stateOf(ids[13])).toEqual({ tagged: [664], pending: [] });
+    expect(await stateOf(ids[11])).toEqual({ tagged: [664], pending: [] });
   });
 });

@@ -88,8 +88,9 @@ describe("a number one digit short of its burst's bib", () => {
       passings: new Map(),
       scenery: new Set(),
       proven: new Map(),
+      read: new Map(),
     };
-    const status = (burst = around) => decidePhoto([line], size, null, race, burst).map((d) => [d.bib, d.status, d.doubts.includes("burst-cut")]);
+    const status = (burst = around) => decidePhoto([line], size, null, race, { burst }).map((d) => [d.bib, d.status, d.doubts.includes("burst-cut")]);
     expect(status([])).toEqual([[214, "auto", false]]);
     expect(status()).toEqual([[214, "pending", true]]);
   });

@@ -37,12 +37,16 @@ export type RaceContext = {
   passings: PassingsByBib;
   /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
   scenery: ReadonlySet<number>;
-  /** When bibs were tagged in the race's photos (automatically or by a person): the whole of a bib read short elsewhere. */
-  proven: ProvenAt;
+  /** The race's photos tagged with each bib (automatically or by a person): the whole of a bib read short elsewhere. */
+  proven: Sightings;
+  /** The race's photos where each number was read as itself (tagged, or waiting for a person), not offered for another. */
+  read: Sightings;
 };
 
-/** The capture times (ms; null when unknown) of the race's photos tagged with a bib. */
-export type ProvenAt = Pick<ReadonlyMap<number, readonly (number | null)[]>, "get">;
+/** A photo of the race: its id and capture time (ms; null when unknown). */
+export type Sighting = { photo: number; at: number | null };
+/** The race's photos a bib is tagged in, or a number read in. */
+export type Sightings = Pick<ReadonlyMap<number, readonly Sighting[]>, "get">;
 
 /**
  * How far apart in time a photo and another tagged with a bib may be for that
@@ -52,12 +56,25 @@ export type ProvenAt = Pick<ReadonlyMap<number, readonly (number | null)[]>, "ge
  */
 export const PROVEN_WINDOW_MS = 2 * 60_000;
 
+/**
+ * How far apart in time two frames of one runner passing a photo point are at
+ * most: a burst, the next frames as the runner comes closer and the one of
+ * their back. Chosen on the race tuning split (docs/decisions/0006).
+ */
+export const SAME_PASS_MS = 12_000;
+
 /** Whether `bib` is tagged in a photo of the race taken around `takenAt` (anywhere in the race when either time is unknown). */
-export function provenNear(proven: ProvenAt, bib: number, takenAt: Date | null): boolean {
-  const times = proven.get(bib);
-  if (!times) return false;
+export function provenNear(proven: Sightings, bib: number, takenAt: Date | null): boolean {
+  const sightings = proven.get(bib);
+  if (!sightings) return false;
   const at = takenAt?.getTime();
-  return at === undefined || times.some((t) => t === null || Math.abs(t - at) <= PROVEN_WINDOW_MS);
+  return at === undefined || sightings.some((s) => s.at === null || Math.abs(s.at - at) <= PROVEN_WINDOW_MS);
+}
+
+/** Whether `bib` is in one of `sightings`' photos other than `photo`, taken within SAME_PASS_MS of `takenAt` (both times known). */
+export function inSamePass(sightings: Sightings, bib: number, takenAt: Date, photo?: number): boolean {
+  const at = takenAt.getTime();
+  return (sightings.get(bib) ?? []).some((s) => s.photo !== photo && s.at !== null && Math.abs(s.at - at) <= SAME_PASS_MS);
 }
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
@@ -96,8 +113,11 @@ function withStartList(c: BibCandidate, race: RaceContext, proven: (bib: number)
   return [reading, ...offered(c, others, c.gone ? "longer-registered" : "near-registered", proven)];
 }
 
+/** Doubts of a bib offered in place of another reading (offered): not a number read itself. */
+export const OFFERED_DOUBTS = ["near-registered", "longer-registered", "longer-proven"] as const satisfies Doubt[];
+
 /** `bibs` offered for review in place of reading `c`, sharing its confidence (each is that much less likely). */
-function offered(c: BibCandidate, bibs: number[], why: Doubt, proven: (bib: number) => boolean): BibCandidate[] {
+function offered(c: BibCandidate, bibs: number[], why: (typeof OFFERED_DOUBTS)[number], proven: (bib: number) => boolean): BibCandidate[] {
   const share = NEAR_SHARE / bibs.length;
   return bibs.map((bib) => {
     const doubts: Doubt[] = [...c.doubts, why, ...(why !== "longer-proven" && proven(bib) ? (["proven"] as const) : [])];
@@ -117,6 +137,23 @@ function withProvenLonger(c: BibCandidate, race: RaceContext, proven: (bib: numb
   const longer = oneDigitMore(c.bib, c.gone).filter(proven);
   if (!longer.length || longer.length > MAX_NEAR) return [c];
   return [{ ...c, reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];
+}
+
+/**
+ * A number read whole in this frame alone, while a bib one digit longer is
+ * tagged in another frame of the same pass, is most likely that runner's bib
+ * with a digit covered by a hand or an arm (which leaves no sign in the
+ * reading): it waits for a person, with the longer bibs offered. A runner
+ * really wearing the shorter number shows it in their other frames too, and
+ * keeps the tag. Photos of unknown time are left alone.
+ */
+function withLongerInPass(c: BibCandidate, race: RaceContext, photo: { id?: number; takenAt: Date | null }, proven: (bib: number) => boolean): BibCandidate[] {
+  const { takenAt } = photo;
+  if (c.gone || c.reviewOnly || !takenAt) return [c];
+  if (inSamePass(race.proven, c.bib, takenAt, photo.id) || inSamePass(race.read, c.bib, takenAt, photo.id)) return [c];
+  const longer = [...oneDigitMore(c.bib, "start"), ...oneDigitMore(c.bib, "end")].filter((bib) => inSamePass(race.proven, bib, takenAt, photo.id));
+  if (!longer.length || longer.length > MAX_NEAR) return [c];
+  return [{ ...doubted(c, "longer-in-pass"), reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];
 }
 
 /**
@@ -156,21 +193,24 @@ export function bibsInQuestion(lines: TextReading[], frame: { width: number; hei
 }
 
 /**
- * The whole decision for one photo's text lines: plausibility, scenery, the start list, the photo's burst
- * (`burst`: bibs proven in its other frames, burst-store.ts provenNearby), timing, then the threshold.
+ * The whole decision for one photo's text lines: plausibility, scenery, the race's other photos, the start
+ * list, the photo's burst (`burst`: bibs proven in its other frames, burst-store.ts provenNearby), timing,
+ * then the threshold. `photoId`: the photo's own, so that its tags and readings do not count as another's.
  */
 export function decidePhoto(
   lines: TextReading[],
   frame: { width: number; height: number },
   takenAt: Date | null,
   race: RaceContext,
-  burst: SeenInBurst[] = [],
+  { burst = [], photoId }: { burst?: SeenInBurst[]; photoId?: number } = {},
 ): Decision[] {
   // Tagged in the race's photos of around this one's time.
   const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
     .flatMap((c) => withProvenLonger(c, race, proven))
+    // A burst showing the longer bib at the same place in the frame says more, with its frame (withBurst).
+    .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, { id: photoId, takenAt }, proven)))
     .flatMap((c) => withStartList(c, race, proven))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))

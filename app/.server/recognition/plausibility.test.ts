@@ -103,6 +103,7 @@ describe("bib plausibility", () => {
       passings: new Map(),
       scenery: new Set<number>(),
       proven: new Map(),
+      read: new Map(),
     };
     const status = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}`);
     expect(status([line("CITY HALF", { cy: 680, h: 40 }), line("4")])).toEqual(["4:auto"]);

@@ -22,6 +22,7 @@ export type Doubt =
   | "near-registered"
   | "longer-registered"
   | "longer-proven"
+  | "longer-in-pass"
   | "proven"
   | "burst"
   | "burst-cut"

@@ -11,7 +11,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions } from "./store.ts";
+import { cutInPass, newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -133,19 +133,21 @@ const SHORT_SIGNS = ["off-centre", "cut-print", "half-digit", "frame-edge", "unr
  * Once a photo's bibs are tagged, the race's other photos of around the same
  * time that wait for a person with a reading one digit away from one of them,
  * and a sign of a digit gone or off, are decided again: they now offer the
- * whole bib (a photo read before the runner's other frames proved it).
- * Returns how many.
+ * whole bib (a photo read before the runner's other frames proved it). So are
+ * the frames of the same pass (store.ts cutInPass) tagged with one of them
+ * less a digit, or waiting with a number this photo reads too. Returns how many.
  */
 async function reachShortReadings(db: Db, photoId: number): Promise<number> {
   const [photo] = await db.select({ id: photos.id, raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
-  const tags = await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId));
-  if (!photo || !tags.length) return 0;
-  const again = await shortReadingsOf(
-    db,
-    photo,
-    tags.map((t) => t.bib),
-    SHORT_SIGNS,
-  );
+  if (!photo) return 0;
+  const tagged = (await db.select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib);
+  const waiting = photo.takenAt ? await waitingIn(db, photoId) : [];
+  const again = [
+    ...new Set([
+      ...(tagged.length ? await shortReadingsOf(db, photo, tagged, SHORT_SIGNS) : []),
+      ...(await cutInPass(db, photo, tagged, [...tagged, ...waiting])),
+    ]),
+  ];
   // Each asks the start list and timing file only about its own bibs: a marathon's whole lists cost 0.2 s.
   if (again.length) await decideAgain(db, (lines, frame) => photoContext(db, photo.raceId, lines, frame), inArray(photos.id, again));
   return again.length;
@@ -153,7 +155,11 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
   const context = await photoContext(db, photo.raceId, lines, frame);
-  const counts = await storeDecisions(db, photo, decidePhoto(lines, frame, photo.takenAt, context, await provenNearby(db, photo.id)));
+  const counts = await storeDecisions(
+    db,
+    photo,
+    decidePhoto(lines, frame, photo.takenAt, context, { burst: await provenNearby(db, photo.id), photoId: photo.id }),
+  );
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
   const scenery = [...numbersRead(lines)].filter((n) => context.scenery.has(n));
@@ -255,7 +261,7 @@ async function decideAgain(db: Db, race: RaceContext | ((lines: TextReading[], f
     const burst = await provenNearby(db, row.photo.id);
     const lines = row.lines as TextReading[];
     const context = typeof race === "function" ? await race(lines, row) : race;
-    await storeDecisions(db, row.photo, decidePhoto(lines, row, row.photo.takenAt, context, burst));
+    await storeDecisions(db, row.photo, decidePhoto(lines, row, row.photo.takenAt, context, { burst, photoId: row.photo.id }));
   }
   const decided = rows.map((r) => r.photo.id);
   // What the other frames of their bursts were offered on the strength of a tag now gone goes too.

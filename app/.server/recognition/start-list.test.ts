@@ -69,7 +69,7 @@ describe("what a reading with a digit gone may be", () => {
 });
 
 /** Bibs tagged in photos of unknown time. */
-const anytime = (bibs: number[]) => new Map(bibs.map((bib) => [bib, [null]]));
+const anytime = (bibs: number[]) => new Map(bibs.map((bib, i) => [bib, [{ photo: 100 + i, at: null }]]));
 
 describe("the start list as recognition's prior", () => {
   const frame = { width: 2400, height: 1600 };
@@ -87,6 +87,7 @@ describe("the start list as recognition's prior", () => {
     passings: new Map(),
     scenery: new Set(),
     proven: new Map(),
+    read: new Map(),
   });
   const decided = (lines: TextReading[], r: RaceContext) =>
     decidePhoto(lines, frame, null, r)
@@ -145,9 +146,15 @@ describe("the start list as recognition's prior", () => {
     const at = (iso: string) => Date.parse(`2026-05-03T${iso}Z`);
     // 331 was tagged at 9:00:40 and again at 11:00; 231 at 10:30; 131 in a photo of unknown time.
     const proven = new Map([
-      [331, [at("09:00:40"), at("11:00:00")]],
-      [231, [at("10:30:00")]],
-      [131, [null]],
+      [
+        331,
+        [
+          { photo: 1, at: at("09:00:40") },
+          { photo: 2, at: at("11:00:00") },
+        ],
+      ],
+      [231, [{ photo: 3, at: at("10:30:00") }]],
+      [131, [{ photo: 4, at: null }]],
     ]);
     const offeredAt = (iso: string | null) =>
       decidePhoto([line("31", 40)], frame, iso ? new Date(at(iso)) : null, { ...race([]), proven })
@@ -158,6 +165,63 @@ describe("the start list as recognition's prior", () => {
     expect(offeredAt("10:29:00")).toEqual([31, 131, 231]);
     // A photo of unknown time could be any of the four: too many to offer.
     expect(offeredAt(null)).toEqual([31]);
+  });
+
+  describe("a number read whole beside a bib one digit longer tagged in the same pass", () => {
+    const at = (seconds: number) => Date.parse("2026-05-03T09:00:00Z") + seconds * 1000;
+    const seen = (entries: [number, number, number | null][]) => {
+      const map = new Map<number, { photo: number; at: number | null }[]>();
+      for (const [bib, photo, second] of entries) map.set(bib, [...(map.get(bib) ?? []), { photo, at: second === null ? null : at(second) }]);
+      return map;
+    };
+    // Photo 1, taken at 9:00:00, reads a centred "664" (no sign of a digit gone).
+    const decideAt = (proven: [number, number, number | null][], read: [number, number, number | null][] = [], takenAt: Date | null = new Date(at(0))) =>
+      decidePhoto([line("664", 1200)], frame, takenAt, { ...race([]), proven: seen(proven), read: seen(read) }, { photoId: 1 }).map((d) => [
+        d.bib,
+        d.status,
+        d.doubts,
+      ]);
+
+    it("waits for a person with the longer bib offered: a hand covered a digit in this frame", () => {
+      expect(decideAt([[1664, 2, 4]])).toEqual([
+        [664, "pending", ["longer-in-pass"]],
+        [1664, "pending", ["longer-proven"]],
+      ]);
+      // At either end: 6640 seconds later.
+      expect(decideAt([[6640, 2, -8]]).map(([bib, status]) => [bib, status])).toEqual([
+        [664, "pending"],
+        [6640, "pending"],
+      ]);
+    });
+
+    it("keeps the tag when the runner shows the number in another frame of the pass too", () => {
+      expect(
+        decideAt([
+          [1664, 2, 4],
+          [664, 3, 8],
+        ]).map(([bib, status]) => [bib, status]),
+      ).toEqual([[664, "auto"]]);
+      // Read there and left for a person (by this same rule) counts as well: the two frames agree.
+      expect(decideAt([[1664, 2, 4]], [[664, 3, -4]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
+    });
+
+    it("keeps the tag when the longer bib is further away in time, unknown in time, or only in this photo", () => {
+      expect(decideAt([[1664, 2, 30]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
+      expect(decideAt([[1664, 2, null]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
+      expect(decideAt([[1664, 2, 4]], [], null).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
+      // Its own tags and readings are not another frame's: 664 tagged in photo 1 itself proves nothing.
+      expect(
+        decideAt([
+          [1664, 2, 4],
+          [664, 1, 0],
+        ]).map(([bib, status]) => [bib, status]),
+      ).toEqual([
+        [664, "pending"],
+        [1664, "pending"],
+      ]);
+      // A digit added inside the number is not a hand at its end.
+      expect(decideAt([[6694, 2, 4]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
+    });
   });
 
   it("narrows too many registered bibs a digit away to those tagged elsewhere in the race", () => {

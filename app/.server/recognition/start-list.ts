@@ -76,6 +76,13 @@ export function oneDigitMore(bib: number, at: EitherEnd = "either"): number[] {
   return asBibs(out, text);
 }
 
+/** The numbers `bib` is one digit longer than: its first or last digit dropped (no leading zero). */
+export function oneDigitLess(bib: number): number[] {
+  const text = String(bib);
+  if (text.length < 2) return [];
+  return asBibs([text.slice(1), text.slice(0, -1)], text);
+}
+
 /** Every number one digit away from `bib`: one digit changed, dropped or added (no leading zero). */
 export function oneEditAway(bib: number): number[] {
   const text = String(bib);

@@ -14,16 +14,16 @@ import {
   timingPassings,
 } from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
-import { bibsInQuestion, type Decision, PROVEN_WINDOW_MS, provenNear, type RaceContext } from "./decide.ts";
+import { bibsInQuestion, type Decision, OFFERED_DOUBTS, PROVEN_WINDOW_MS, provenNear, type RaceContext, SAME_PASS_MS, type Sighting } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
 import { sceneryFloor } from "./scenery.ts";
-import { oneEditAway } from "./start-list.ts";
+import { oneDigitLess, oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
 
-type RaceBasics = Omit<RaceContext, "registered" | "passings" | "proven">;
+type RaceBasics = Omit<RaceContext, "registered" | "passings" | "proven" | "read">;
 
 /** A race's rules, threshold, timing window, scenery and print: a few small queries. */
 async function raceBasics(db: Db, raceId: number): Promise<RaceBasics> {
@@ -49,8 +49,13 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
   const basics = await raceBasics(db, raceId);
   const passings = await db.select({ bib: timingPassings.bib, at: timingPassings.passedAt }).from(timingPassings).where(eq(timingPassings.raceId, raceId));
   const registered = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId));
-  const proven = await provenAt(db, raceId);
-  return { ...basics, registered: new Set(registered.map((r) => r.bib)), passings: indexPassings(passings), proven };
+  return {
+    ...basics,
+    registered: new Set(registered.map((r) => r.bib)),
+    passings: indexPassings(passings),
+    proven: await provenAt(db, raceId),
+    read: await waitingAt(db, raceId),
+  };
 }
 
 /**
@@ -66,6 +71,7 @@ export async function photoContext(db: Db, raceId: number, lines: TextReading[],
     registered: await registeredAmong(db, raceId, bibs),
     passings: await passingsOf(db, raceId, bibs),
     proven: await provenAt(db, raceId, bibs),
+    read: await waitingAt(db, raceId, bibs),
   };
 }
 
@@ -97,18 +103,57 @@ async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<
   return { size, has: (bib) => listed.has(bib) };
 }
 
-/** When the race's photos tagged with each of `bibs` (all, when not given) were taken. */
+/** The race's photos (id and capture time) tagged with each of `bibs` (all, when not given). */
 async function provenAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["proven"]> {
   const select = (slice?: number[]) =>
     db
-      .select({ bib: photoBibs.bib, takenAt: photos.takenAt })
+      .select({ bib: photoBibs.bib, photo: photos.id, takenAt: photos.takenAt })
       .from(photoBibs)
       .innerJoin(photos, eq(photos.id, photoBibs.photoId))
       .where(and(eq(photoBibs.raceId, raceId), slice ? inArray(photoBibs.bib, slice) : undefined));
-  const rows = bibs ? await inSlices(bibs, select) : await select();
-  const byBib = new Map<number, (number | null)[]>();
-  for (const { bib, takenAt } of rows) byBib.set(bib, [...(byBib.get(bib) ?? []), takenAt?.getTime() ?? null]);
-  return byBib;
+  return byBib(bibs ? await inSlices(bibs, select) : await select());
+}
+
+/** A suggestion that is a number read, waiting for a person: not a burst's, not offered for another reading. */
+const waitingReading = [
+  eq(bibSuggestions.status, "pending"),
+  isNull(bibSuggestions.evidencePhotoId),
+  sql`not ${bibSuggestions.doubts} ?| array[${sql.join(
+    OFFERED_DOUBTS.map((d) => sql`${d}`),
+    sql`, `,
+  )}]::text[]`,
+];
+
+/** The race's photos (id and capture time) where each of `bibs` (all, when not given) was read and waits for a person, not offered for another number. */
+async function waitingAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["read"]> {
+  const select = (slice?: number[]) =>
+    db
+      .select({ bib: bibSuggestions.bib, photo: photos.id, takenAt: photos.takenAt })
+      .from(bibSuggestions)
+      .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+      .where(and(eq(bibSuggestions.raceId, raceId), ...waitingReading, slice ? inArray(bibSuggestions.bib, slice) : undefined));
+  return byBib(bibs ? await inSlices(bibs, select) : await select());
+}
+
+/** The numbers read in `photoId` that wait for a person (not offered for another). */
+export async function waitingIn(db: Db, photoId: number): Promise<number[]> {
+  const rows = await db
+    .select({ bib: bibSuggestions.bib })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.photoId, photoId), ...waitingReading));
+  return rows.map((r) => r.bib);
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+function byBib(rows: { bib: number; photo: number; takenAt: Date | null }[]): Map<number, Sighting[]> {
+  const map = new Map<number, Sighting[]>();
+  for (const { bib, photo, takenAt } of rows) map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null }]);
+  return map;
 }
 
 /** The timing file as far as `bibs` go: how many bibs it has passings of, and theirs. */
@@ -180,6 +225,38 @@ export async function shortReadingsOf(
 }
 
 /**
+ * The race's other photos taken within SAME_PASS_MS of `photo` whose decision
+ * `photo`'s numbers may change (decide.ts withLongerInPass): an automatic tag
+ * one digit shorter than one of `tagged` (a digit covered there, now proven
+ * whole here), or a reading left for a person for such a bib that `read` now
+ * shows in a second frame.
+ */
+export async function cutInPass(db: Db, photo: { id: number; raceId: number; takenAt: Date | null }, tagged: number[], read: number[]): Promise<number[]> {
+  if (!photo.takenAt || (!tagged.length && !read.length)) return [];
+  const at = photo.takenAt.getTime();
+  const shorter = tagged.flatMap(oneDigitLess);
+  const rows = await db
+    .selectDistinct({ photoId: bibSuggestions.photoId })
+    .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .where(
+      and(
+        eq(bibSuggestions.raceId, photo.raceId),
+        ne(bibSuggestions.photoId, photo.id),
+        isNull(bibSuggestions.evidencePhotoId),
+        between(photos.takenAt, new Date(at - SAME_PASS_MS), new Date(at + SAME_PASS_MS)),
+        or(
+          shorter.length ? and(eq(bibSuggestions.status, "auto"), inArray(bibSuggestions.bib, shorter)) : undefined,
+          read.length
+            ? and(eq(bibSuggestions.status, "pending"), inArray(bibSuggestions.bib, read), sql`${bibSuggestions.doubts} ? 'longer-in-pass'`)
+            : undefined,
+        ),
+      ),
+    );
+  return rows.map((r) => r.photoId);
+}
+
+/**
  * The race's photos, of around `times` (any when one is unknown), with an
  * open suggestion that has one of `doubts` (an offer made on another photo's
  * tag) whose bib is no longer tagged around the photo's time.
@@ -195,10 +272,7 @@ export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[
         eq(bibSuggestions.raceId, raceId),
         eq(bibSuggestions.status, "pending"),
         isNull(bibSuggestions.evidencePhotoId),
-        sql`${bibSuggestions.doubts} ?| array[${sql.join(
-          doubts.map((d) => sql`${d}`),
-          sql`, `,
-        )}]::text[]`,
+        sql`${bibSuggestions.doubts} ?| ${textArray(doubts)}`,
         around,
       ),
     );
