@@ -217,3 +217,48 @@ describe("migration 0016 (numbers read per moment)", () => {
     }
   });
 });
+
+describe("migration 0017 (a moment is a minute)", () => {
+  it("counts the readings already stored by the minute, and keeps counting so", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const before = migrationsBefore(17);
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.query(`insert into races (id, slug, name) values (1, 'point-10k', '{"es": "10K"}')`);
+      const line = (text: string) => ({ text, confidences: [0.9], detectionScore: 0.9, box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 } });
+      const read = async (id: number, takenAt: string, texts: string[]) => {
+        await client.query(
+          "insert into photos (id, public_id, race_id, frame, original_key, sha256, width, height, taken_at) values ($1, $2, 1, $2, $2, $2, 10, 10, $3)",
+          [id, `P${id}`, takenAt],
+        );
+        await client.query("insert into photo_recognitions (photo_id, race_id, status, lines) values ($1, 1, 'done', $2)", [
+          id,
+          JSON.stringify(texts.map(line)),
+        ]);
+      };
+      // Sign 23 beside the photographer for four minutes, runner 101 in a burst of two frames: one five-minute moment.
+      await read(1, "2025-08-10T12:01:00Z", ["23", "101"]);
+      await read(2, "2025-08-10T12:01:02Z", ["23", "101"]);
+      await read(3, "2025-08-10T12:03:30Z", ["23"]);
+      await read(4, "2025-08-10T12:04:10Z", ["23"]);
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            await client.query<{ number: number; photos: number; moments: number }>("select number, photos, moments from race_numbers order by number")
+          ).rows.map((r) => [r.number, [r.photos, r.moments]]),
+        );
+      // Now three minutes for the sign, still one for the runner's burst.
+      expect(await counts()).toEqual({ 0: [4, 3], 23: [4, 3], 101: [2, 1] });
+      await read(5, "2025-08-10T12:02:30Z", ["23"]);
+      expect(await counts()).toEqual({ 0: [5, 4], 23: [5, 4], 101: [2, 1] });
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

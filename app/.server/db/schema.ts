@@ -569,8 +569,8 @@ export const photoRecognitions = pgTable(
     signature: text("signature"),
     error: text("error"),
     recognizedAt: timestamp("recognized_at", { withTimezone: true }).notNull().defaultNow(),
-    // When the photo was taken, in five-minute steps (minus its id when the time is unknown): set by a trigger
-    // (migration 0016) for race_number_moments.
+    // When the photo was taken, in one-minute steps (minus its id when the time is unknown): set by a trigger
+    // (migrations 0016, 0017) for race_number_moments.
     moment: bigint("moment", { mode: "number" }),
   },
   (t) => [index("photo_recognitions_race_idx").on(t.raceId, t.status)],
@@ -578,10 +578,10 @@ export const photoRecognitions = pgTable(
 
 /**
  * How many of a race's read photos each number (1–5 digits) was read in, and
- * in how many moments (five minutes of the race's clock; a photo without a
+ * in how many moments (minutes of the race's clock; a photo without a
  * time is a moment of its own); under number 0 how many photos and moments
  * the race has read. Kept by a trigger on photo_recognitions (migrations 0013
- * and 0016): a number seen in too many moments is scenery, not a runner
+ * 0016 and 0017): a number seen in too many moments is scenery, not a runner
  * (recognition/scenery.ts).
  */
 export const raceNumbers = pgTable(

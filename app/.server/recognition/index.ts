@@ -11,7 +11,8 @@
  * digits, no leading zero, inside the race's bib list, not printed beside
  * words; a lone digit or a year only with a bib's print stacked on it)
  * get a confidence, which the race's timing file may raise or lower. A number
- * read at too many of the race's moments (five minutes of its clock) is scenery (scenery.ts), not a runner. From the auto threshold up they are
+ * read at too many of the race's moments (minutes of its clock) is scenery
+ * (scenery.ts), not a runner. From the auto threshold up they are
  * tagged (photo_bibs source "auto", with the confidence); from REVIEW_FLOOR up
  * they wait in the review queue (bib_suggestions "pending"). A photo already
  * tagged by the import file is not read. Nothing a person decided is ever

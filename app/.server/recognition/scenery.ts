@@ -5,9 +5,10 @@ import type { TextReading } from "./read-text.ts";
 // runner (a km marker, an aid station's number, a banner's year, a street
 // number at the photo point). A runner passes a photographer once, in a
 // burst of a few seconds; the sign beside a photographer is in their photos
-// all morning. So what counts is moments, not photos: five minutes of the
-// race's clock (migration 0016), or each photo on its own when its time is
-// unknown (as in the benchmark sets, whose photos carry none).
+// all morning. So what counts is moments, not photos: minutes of the race's
+// clock (migration 0017; five minutes until 2026-11-29 let a sign read all
+// through a short photo point stay a runner's), or each photo on its own when
+// its time is unknown (as in most benchmark sets, whose photos carry none).
 
 /** From this many moments of a race, and this share of those read, a number is scenery. */
 export const SCENERY_MIN_MOMENTS = 5;
