@@ -1,4 +1,4 @@
-// `npm run bench -- import [--set own|field] [--limit N] [--worker during|after] [--runners N]`:
+// `npm run bench -- import [--set own|field|race|race-tune] [--limit N] [--worker during|after] [--runners N]`:
 // a whole import end to end on this machine — files stored, rows written,
 // watermarked derivatives made and bibs recognized by the shop's own worker —
 // on a fresh embedded database. Prints photos per second, CPU seconds a photo
@@ -6,22 +6,65 @@
 // starts it), so the first photos are derived and read while the rest are
 // stored; `--worker after` runs the queue only once every photo is stored.
 // `--runners N`: the race has a start list of N bibs and a timing file with a
-// passing for each, as a big city race has on race day.
+// passing for each, as a big city race has on race day. The race splits'
+// photos carry their capture times (EXIF), and the shop's own tags and review
+// queue at the end are scored against the labels: what a race's photos decide
+// as they are read one by one, where `bench -- bibs` decides them at once.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { openDatabase, races } from "../../app/.server/db/index.ts";
+import { bibSuggestions, type Db, openDatabase, photoBibs, photos, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
-import { ensureFieldSet } from "./field-set/index.ts";
+import { withCaptureTime } from "./capture-time.ts";
+import { ensureFieldSet, type FieldLabel, type FieldSet } from "./field-set/index.ts";
 import { registerRunners } from "./runners.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
+const FIELD_SPLITS = ["field", "tune", "race", "race-tune"] as const;
+const TIME_ZONE = "America/Argentina/Buenos_Aires";
+
+/** The shop's automatic tags and review queue after the import, against the labels (a hidden bib tagged is right). */
+async function scoreShop(db: Db, labels: FieldLabel[]) {
+  const rows = await db.select({ id: photos.id, frame: photos.frame }).from(photos);
+  const byFrame = new Map(rows.map((r) => [r.frame, r.id]));
+  const tags = await db.select({ photoId: photoBibs.photoId, bib: photoBibs.bib }).from(photoBibs);
+  const pending = await db
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib })
+    .from(bibSuggestions)
+    .where(eq(bibSuggestions.status, "pending"));
+  let truth = 0;
+  let right = 0;
+  let wrong = 0;
+  let reviewed = 0;
+  const mistakes: string[] = [];
+  for (const label of labels) {
+    const id = byFrame.get(label.file.replace(/\.jpg$/, ""));
+    const auto = tags.filter((t) => t.photoId === id).map((t) => t.bib);
+    const queued = pending.filter((p) => p.photoId === id).map((p) => p.bib);
+    truth += label.bibs.length;
+    for (const bib of auto) {
+      if (label.bibs.includes(bib) || label.hidden.includes(bib)) right++;
+      else {
+        wrong++;
+        mistakes.push(
+          `${label.file}: tagged ${bib}, true ${label.bibs.join(" ") || "none"}${label.hidden.length ? ` (hidden ${label.hidden.join(" ")})` : ""}`,
+        );
+      }
+    }
+    reviewed += label.bibs.filter((b) => auto.includes(b) || queued.includes(b)).length;
+  }
+  const ratio = (a: number, b: number) => (b ? (a / b).toFixed(3) : "–");
+  console.log(
+    `the shop's tags after the import: automatic precision ${ratio(right, right + wrong)} recall ${ratio(right, truth)} (${right} right, ${wrong} wrong of ${truth} bibs); with the review queue recall ${ratio(reviewed, truth)} (${pending.length} suggestions)`,
+  );
+  for (const line of mistakes) console.log(`  wrong automatic tag: ${line}`);
+}
 
 export async function benchImport(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
   const { values } = parseArgs({
@@ -34,11 +77,12 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     },
   });
   const limit = Number(values.limit);
-  const field = values.set === "field";
-  const set = field
-    ? await ensureFieldSet(path.join(FIXTURES, "field-bibs"), console.log, limit)
+  const split = FIELD_SPLITS.find((s) => s === values.set);
+  const set = split
+    ? await ensureFieldSet(path.join(FIXTURES, `${split}-bibs`), console.log, limit, split)
     : await ensureBibSet(path.join(FIXTURES, "bibs"), console.log);
-  const files = set.labels.slice(0, limit).map((l) => path.join(set.dir, l.file));
+  const labels: { file: string; takenAt?: string }[] = set.labels.slice(0, limit);
+  const files = labels.map((l) => path.join(set.dir, l.file));
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-bench-import-"));
   const folder = path.join(work, "race");
@@ -49,7 +93,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
       slug: "bench-import",
       name: { es: "Importación" },
       date: "2026-03-15",
-      timezone: "America/Argentina/Buenos_Aires",
+      timezone: TIME_ZONE,
       status: "published",
       price: { ars: 5000, usd: 5 },
       bibs: set.bibRanges,
@@ -67,7 +111,12 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     const [race] = await database.db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
     await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000);
   }
-  for (const file of files) fs.copyFileSync(file, path.join(folder, "photos", path.basename(file)));
+  for (const [i, file] of files.entries()) {
+    const taken = labels[i].takenAt;
+    const to = path.join(folder, "photos", path.basename(file));
+    if (taken) fs.writeFileSync(to, await withCaptureTime(fs.readFileSync(file), new Date(taken), TIME_ZONE));
+    else fs.copyFileSync(file, to);
+  }
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const cpu = process.cpuUsage();
@@ -85,7 +134,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   clearInterval(sampler);
   const n = files.length;
   console.log(
-    `${n} photos of the ${field ? "field" : "own"} set (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
+    `${n} photos of the ${split ?? "own"} set (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
   );
   console.log(
     `stored in ${((stored - started) / 1000).toFixed(1)} s (worker ${values.worker === "during" ? "running during the import" : "started after it"}); derivatives and recognition done after ${seconds.toFixed(1)} s in all`,
@@ -93,6 +142,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   console.log(
     `end to end: ${(n / seconds).toFixed(2)} photos/s, ${((used.user + used.system) / 1e6 / n).toFixed(2)} CPU s a photo, peak memory ${(peak / 1024 / 1024).toFixed(0)} MB (load average now ${os.loadavg()[0].toFixed(1)})`,
   );
+  if (split && split !== "field" && split !== "tune") await scoreShop(database.db, (set as FieldSet).labels.slice(0, limit));
   await services.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
