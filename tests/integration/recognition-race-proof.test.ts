@@ -72,7 +72,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 14; i++) {
+    for (let i = 1; i <= 16; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: (25 * i) % 256, g: 80 + i, b: 110 } } })
         .jpeg()
         .toBuffer();
@@ -259,5 +259,24 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     await read(ids[13], [line("664", 1200)]);
     expect(await stateOf(ids[13])).toEqual({ tagged: [664], pending: [] });
     expect(await stateOf(ids[11])).toEqual({ tagged: [664], pending: [] });
+  });
+
+  it("tags a reading too unsure on its own once another frame of the pass is tagged with it, and takes it back with that tag", async () => {
+    for (const [i, time] of [
+      [14, "16:00:00"],
+      [15, "16:00:05"],
+    ] as const)
+      await db()
+        .update(photos)
+        .set({ takenAt: new Date(`2025-09-14T${time}-03:00`) })
+        .where(eq(photos.id, ids[i]));
+    // P015 reads 777 blurred: too unsure to tag. P016, five seconds later, reads it clearly.
+    await read(ids[14], [line("777", 1200, 0.5)]);
+    expect(await stateOf(ids[14])).toEqual({ tagged: [], pending: [{ bib: 777, doubts: ["low-score"] }] });
+    await read(ids[15], [line("777", 1200)]);
+    expect(await stateOf(ids[14])).toEqual({ tagged: [777], pending: [] });
+    // The operator finds 777 was not in P016 after all: P015's tag stood on it and goes back to the queue.
+    await shop.services.recognition.undoAuto(ids[15], 777);
+    expect(await stateOf(ids[14])).toEqual({ tagged: [], pending: [{ bib: 777, doubts: ["low-score"] }] });
   });
 });

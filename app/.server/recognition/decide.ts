@@ -63,10 +63,10 @@ export const PROVEN_WINDOW_MS = 2 * 60_000;
  */
 export const SAME_PASS_MS = 12_000;
 
-/** Whether `bib` is tagged in a photo of the race taken around `takenAt` (anywhere in the race when either time is unknown). */
-export function provenNear(proven: Sightings, bib: number, takenAt: Date | null): boolean {
-  const sightings = proven.get(bib);
-  if (!sightings) return false;
+/** Whether `bib` is tagged in a photo of the race (other than `photo`) taken around `takenAt` (anywhere in the race when either time is unknown). */
+export function provenNear(proven: Sightings, bib: number, takenAt: Date | null, photo?: number): boolean {
+  const sightings = proven.get(bib)?.filter((s) => s.photo !== photo);
+  if (!sightings?.length) return false;
   const at = takenAt?.getTime();
   return at === undefined || sightings.some((s) => s.at === null || Math.abs(s.at - at) <= PROVEN_WINDOW_MS);
 }
@@ -157,6 +157,19 @@ function withLongerInPass(c: BibCandidate, race: RaceContext, photo: { id?: numb
 }
 
 /**
+ * A reading too unsure to be tagged on its own (blur, small or faint print)
+ * of a bib tagged in another frame of the same pass is that runner seen
+ * again: tagged, with the doubt that says why. A reading a person must look
+ * at for another reason (a digit that may be gone, a year, a lone digit)
+ * still waits; so does noise under the review floor.
+ */
+function withTagInPass(c: BibCandidate, race: RaceContext, photo: { id?: number; takenAt: Date | null }): BibCandidate {
+  if (c.reviewOnly || !photo.takenAt || c.confidence >= race.autoThreshold || c.confidence < REVIEW_FLOOR) return c;
+  if (!inSamePass(race.proven, c.bib, photo.takenAt, photo.id)) return c;
+  return { ...doubted(c, "in-pass"), confidence: race.autoThreshold };
+}
+
+/**
  * A number read all over the race is the place's, not a runner's: dropped,
  * unless it is a bib's print (then a person looks, it may be both).
  */
@@ -214,6 +227,7 @@ export function decidePhoto(
     .flatMap((c) => withStartList(c, race, proven))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))
+    .map((c) => withTagInPass(c, race, { id: photoId, takenAt }))
     .map((c) => {
       const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
       const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;

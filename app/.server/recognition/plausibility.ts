@@ -23,6 +23,7 @@ export type Doubt =
   | "longer-registered"
   | "longer-proven"
   | "longer-in-pass"
+  | "in-pass"
   | "proven"
   | "burst"
   | "burst-cut"

@@ -222,13 +222,14 @@ async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: nu
     );
 }
 
-/** Doubts of an offer that stands on a tag in another photo of the race (decide.ts). */
-const ON_ANOTHER_TAG = ["longer-proven", "proven"];
+/** Doubts of an offer or an automatic tag that stands on a tag in another photo of the race (decide.ts). */
+const ON_ANOTHER_TAG = ["longer-proven", "proven", "in-pass"];
 
 /**
- * A person took bibs away from `photoIds`: the offers other photos of around
- * the same time made on the strength of another photo's tag are decided again,
- * and those whose tag is gone go. Returns how many photos were decided again.
+ * A person took bibs away from `photoIds`: the offers and automatic tags
+ * other photos of around the same time have on the strength of another
+ * photo's tag are decided again, and those whose tag is gone go (a tag back
+ * to the review queue). Returns how many photos were decided again.
  */
 export async function rethinkOffers(db: Db, photoIds: number[]): Promise<number> {
   if (!photoIds.length) return 0;

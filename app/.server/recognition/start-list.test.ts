@@ -222,6 +222,18 @@ describe("the start list as recognition's prior", () => {
       // A digit added inside the number is not a hand at its end.
       expect(decideAt([[6694, 2, 4]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
     });
+
+    it("tags a reading too unsure on its own when another frame of the pass is tagged with it", () => {
+      const unsure = (proven: [number, number, number | null][], takenAt: Date | null = new Date(at(0))) =>
+        decidePhoto([line("664", 1200, 0.6)], frame, takenAt, { ...race([]), proven: seen(proven) }, { photoId: 1 }).map((d) => [d.bib, d.status, d.doubts]);
+      expect(unsure([])).toEqual([[664, "pending", ["low-score"]]]);
+      expect(unsure([[664, 2, -6]])).toEqual([[664, "auto", ["low-score", "in-pass"]]]);
+      // Not from a frame of another pass, one of unknown time, or its own tag.
+      expect(unsure([[664, 2, 40]]).map(([, status]) => status)).toEqual(["pending"]);
+      expect(unsure([[664, 2, null]]).map(([, status]) => status)).toEqual(["pending"]);
+      expect(unsure([[664, 1, 0]]).map(([, status]) => status)).toEqual(["pending"]);
+      expect(unsure([[664, 2, 4]], null).map(([, status]) => status)).toEqual(["pending"]);
+    });
   });
 
   it("narrows too many registered bibs a digit away to those tagged elsewhere in the race", () => {

@@ -14,7 +14,17 @@ import {
   timingPassings,
 } from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
-import { bibsInQuestion, type Decision, OFFERED_DOUBTS, PROVEN_WINDOW_MS, provenNear, type RaceContext, SAME_PASS_MS, type Sighting } from "./decide.ts";
+import {
+  bibsInQuestion,
+  type Decision,
+  inSamePass,
+  OFFERED_DOUBTS,
+  PROVEN_WINDOW_MS,
+  provenNear,
+  type RaceContext,
+  SAME_PASS_MS,
+  type Sighting,
+} from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
@@ -226,10 +236,11 @@ export async function shortReadingsOf(
 
 /**
  * The race's other photos taken within SAME_PASS_MS of `photo` whose decision
- * `photo`'s numbers may change (decide.ts withLongerInPass): an automatic tag
- * one digit shorter than one of `tagged` (a digit covered there, now proven
- * whole here), or a reading left for a person for such a bib that `read` now
- * shows in a second frame.
+ * `photo`'s numbers may change (decide.ts withLongerInPass, withTagInPass): an
+ * automatic tag one digit shorter than one of `tagged` (a digit covered there,
+ * now proven whole here), a reading left for a person for such a bib that
+ * `read` now shows in a second frame, or a reading of one of `tagged` too
+ * unsure to be tagged there on its own.
  */
 export async function cutInPass(db: Db, photo: { id: number; raceId: number; takenAt: Date | null }, tagged: number[], read: number[]): Promise<number[]> {
   if (!photo.takenAt || (!tagged.length && !read.length)) return [];
@@ -250,6 +261,7 @@ export async function cutInPass(db: Db, photo: { id: number; raceId: number; tak
           read.length
             ? and(eq(bibSuggestions.status, "pending"), inArray(bibSuggestions.bib, read), sql`${bibSuggestions.doubts} ? 'longer-in-pass'`)
             : undefined,
+          tagged.length ? and(...waitingReading, inArray(bibSuggestions.bib, tagged)) : undefined,
         ),
       ),
     );
@@ -258,19 +270,20 @@ export async function cutInPass(db: Db, photo: { id: number; raceId: number; tak
 
 /**
  * The race's photos, of around `times` (any when one is unknown), with an
- * open suggestion that has one of `doubts` (an offer made on another photo's
- * tag) whose bib is no longer tagged around the photo's time.
+ * open suggestion or automatic tag that has one of `doubts` (an offer, or a
+ * tag, made on another photo's tag) whose bib is no longer tagged in another
+ * photo around the photo's time (in its pass, for a tag made so).
  */
 export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[], doubts: readonly string[]): Promise<number[]> {
   const around = takenAround(times);
   const rows = await db
-    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, takenAt: photos.takenAt })
+    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, takenAt: photos.takenAt, doubts: bibSuggestions.doubts })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .where(
       and(
         eq(bibSuggestions.raceId, raceId),
-        eq(bibSuggestions.status, "pending"),
+        inArray(bibSuggestions.status, ["pending", "auto"]),
         isNull(bibSuggestions.evidencePhotoId),
         sql`${bibSuggestions.doubts} ?| ${textArray(doubts)}`,
         around,
@@ -278,7 +291,10 @@ export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[
     );
   if (!rows.length) return [];
   const proven = await provenAt(db, raceId, [...new Set(rows.map((r) => r.bib))]);
-  return [...new Set(rows.filter((r) => !provenNear(proven, r.bib, r.takenAt)).map((r) => r.photoId))];
+  const gone = (r: (typeof rows)[number]) =>
+    !provenNear(proven, r.bib, r.takenAt, r.photoId) ||
+    (r.doubts.includes("in-pass") && r.takenAt !== null && !inSamePass(proven, r.bib, r.takenAt, r.photoId));
+  return [...new Set(rows.filter(gone).map((r) => r.photoId))];
 }
 
 /** The race's photos read so far, and the moments they were taken in (counted by a trigger under race_numbers' number 0). */

@@ -386,6 +386,7 @@ const adminBr = {
       unregistered: "não está na lista de inscritos",
       "near-registered": "a um dígito da leitura (dígito coberto ou cortado)",
       "longer-registered": "a leitura com um dígito a mais onde pode estar coberto ou cortado",
+      "in-pass": "marcado em outra foto da mesma passagem, a segundos desta",
       "longer-in-pass":
         "uma foto de segundos antes ou depois mostra um número com um dígito a mais, e nenhuma outra este número: pode haver um dígito coberto aqui",
       "longer-proven": "marcado em outras fotos da corrida, e é a leitura com um dígito a mais onde pode estar coberto ou cortado",

@@ -383,6 +383,7 @@ const adminEn = {
       unregistered: "not on the start list",
       "near-registered": "one digit away from the reading (a covered or cut digit)",
       "longer-registered": "the reading with one digit more where it may be covered or cut",
+      "in-pass": "tagged in another frame of the same pass, seconds away",
       "longer-in-pass": "a frame seconds away shows a bib one digit longer, and no other frame this number: a digit may be covered here",
       "longer-proven": "tagged in other photos of this race, and the reading with one digit more where it may be covered or cut",
       proven: "tagged in other photos of this race",

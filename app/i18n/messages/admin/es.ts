@@ -384,6 +384,7 @@ const adminEs = {
       unregistered: "no está en la lista de inscriptos",
       "near-registered": "a un dígito de lo leído (dígito tapado o cortado)",
       "longer-registered": "lo leído con un dígito más donde puede estar tapado o cortado",
+      "in-pass": "etiquetado en otra foto del mismo paso, a segundos de esta",
       "longer-in-pass":
         "una foto de segundos antes o después muestra un dorsal con un dígito más, y ninguna otra este número: puede haber un dígito tapado aquí",
       "longer-proven": "etiquetado en otras fotos de la carrera, y es lo leído con un dígito más donde puede estar tapado o cortado",
