@@ -168,7 +168,8 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     proven: new Map(),
     read: new Map(),
   };
-  const decideAll = (context: RaceContext) => readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context, { photoId: i }));
+  const decideAll = (context: RaceContext) =>
+    readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context, { photo: { id: i } }));
   // As the race ends up once all are read: each photo decided knowing the bibs tagged and read in the others (and when).
   const proven = new Map<number, Sighting[]>();
   const read = new Map<number, Sighting[]>();

@@ -43,8 +43,8 @@ export type RaceContext = {
   read: Sightings;
 };
 
-/** A photo of the race: its id and capture time (ms; null when unknown). */
-export type Sighting = { photo: number; at: number | null };
+/** A photo of the race: its id, capture time (ms; null when unknown) and camera (bursts.ts cameraKey; unknown in the benchmark). */
+export type Sighting = { photo: number; at: number | null; camera?: string };
 /** The race's photos a bib is tagged in, or a number read in. */
 export type Sightings = Pick<ReadonlyMap<number, readonly Sighting[]>, "get">;
 
@@ -71,10 +71,23 @@ export function provenNear(proven: Sightings, bib: number, takenAt: Date | null,
   return at === undefined || sightings.some((s) => s.at === null || Math.abs(s.at - at) <= PROVEN_WINDOW_MS);
 }
 
-/** Whether `bib` is in one of `sightings`' photos other than `photo`, taken within SAME_PASS_MS of `takenAt` (both times known). */
-export function inSamePass(sightings: Sightings, bib: number, takenAt: Date, photo?: number): boolean {
-  const at = takenAt.getTime();
-  return (sightings.get(bib) ?? []).some((s) => s.photo !== photo && s.at !== null && Math.abs(s.at - at) <= SAME_PASS_MS);
+/** A photo seen as a frame of a pass: its id (when stored), capture time and camera (any, when unknown). */
+export type PassFrame = { id?: number; takenAt: Date; camera?: string };
+
+/**
+ * Whether `bib` is in one of `sightings`' photos other than `frame`, taken by
+ * the same camera within SAME_PASS_MS of it: another frame of the same pass
+ * (another photo point's camera, at the same moment, sees other runners).
+ */
+export function inSamePass(sightings: Sightings, bib: number, frame: PassFrame): boolean {
+  const at = frame.takenAt.getTime();
+  return (sightings.get(bib) ?? []).some(
+    (s) =>
+      s.photo !== frame.id &&
+      s.at !== null &&
+      Math.abs(s.at - at) <= SAME_PASS_MS &&
+      (s.camera === undefined || frame.camera === undefined || s.camera === frame.camera),
+  );
 }
 
 const doubted = (c: BibCandidate, doubt: Doubt): BibCandidate => ({ ...c, doubts: [...c.doubts, doubt] });
@@ -147,11 +160,10 @@ function withProvenLonger(c: BibCandidate, race: RaceContext, proven: (bib: numb
  * really wearing the shorter number shows it in their other frames too, and
  * keeps the tag. Photos of unknown time are left alone.
  */
-function withLongerInPass(c: BibCandidate, race: RaceContext, photo: { id?: number; takenAt: Date | null }, proven: (bib: number) => boolean): BibCandidate[] {
-  const { takenAt } = photo;
-  if (c.gone || c.reviewOnly || !takenAt) return [c];
-  if (inSamePass(race.proven, c.bib, takenAt, photo.id) || inSamePass(race.read, c.bib, takenAt, photo.id)) return [c];
-  const longer = [...oneDigitMore(c.bib, "start"), ...oneDigitMore(c.bib, "end")].filter((bib) => inSamePass(race.proven, bib, takenAt, photo.id));
+function withLongerInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | undefined, proven: (bib: number) => boolean): BibCandidate[] {
+  if (c.gone || c.reviewOnly || !frame) return [c];
+  if (inSamePass(race.proven, c.bib, frame) || inSamePass(race.read, c.bib, frame)) return [c];
+  const longer = [...oneDigitMore(c.bib, "start"), ...oneDigitMore(c.bib, "end")].filter((bib) => inSamePass(race.proven, bib, frame));
   if (!longer.length || longer.length > MAX_NEAR) return [c];
   return [{ ...doubted(c, "longer-in-pass"), reviewOnly: true }, ...offered(c, longer, "longer-proven", proven)];
 }
@@ -163,9 +175,9 @@ function withLongerInPass(c: BibCandidate, race: RaceContext, photo: { id?: numb
  * at for another reason (a digit that may be gone, a year, a lone digit)
  * still waits; so does noise under the review floor.
  */
-function withTagInPass(c: BibCandidate, race: RaceContext, photo: { id?: number; takenAt: Date | null }): BibCandidate {
-  if (c.reviewOnly || !photo.takenAt || c.confidence >= race.autoThreshold || c.confidence < REVIEW_FLOOR) return c;
-  if (!inSamePass(race.proven, c.bib, photo.takenAt, photo.id)) return c;
+function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | undefined): BibCandidate {
+  if (c.reviewOnly || !frame || c.confidence >= race.autoThreshold || c.confidence < REVIEW_FLOOR) return c;
+  if (!inSamePass(race.proven, c.bib, frame)) return c;
   return { ...doubted(c, "in-pass"), confidence: race.autoThreshold };
 }
 
@@ -208,26 +220,28 @@ export function bibsInQuestion(lines: TextReading[], frame: { width: number; hei
 /**
  * The whole decision for one photo's text lines: plausibility, scenery, the race's other photos, the start
  * list, the photo's burst (`burst`: bibs proven in its other frames, burst-store.ts provenNearby), timing,
- * then the threshold. `photoId`: the photo's own, so that its tags and readings do not count as another's.
+ * then the threshold. `photo`: its id, so that its own tags and readings do not count as another frame's, and camera.
  */
 export function decidePhoto(
   lines: TextReading[],
   frame: { width: number; height: number },
   takenAt: Date | null,
   race: RaceContext,
-  { burst = [], photoId }: { burst?: SeenInBurst[]; photoId?: number } = {},
+  { burst = [], photo }: { burst?: SeenInBurst[]; photo?: { id: number; camera?: string } } = {},
 ): Decision[] {
+  // This photo as a frame of a runner's pass at a photo point (its time known).
+  const frameOfPass = takenAt ? { id: photo?.id, takenAt, camera: photo?.camera } : undefined;
   // Tagged in the race's photos of around this one's time.
   const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const candidates = bibCandidates(lines, frame, race.rules)
     .flatMap((c) => withScenery(c, race))
     .flatMap((c) => withProvenLonger(c, race, proven))
     // A burst showing the longer bib at the same place in the frame says more, with its frame (withBurst).
-    .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, { id: photoId, takenAt }, proven)))
+    .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, frameOfPass, proven)))
     .flatMap((c) => withStartList(c, race, proven))
     .flatMap(withShapeDoubts)
     .map((c) => withBurst(c, burst, frame))
-    .map((c) => withTagInPass(c, race, { id: photoId, takenAt }))
+    .map((c) => withTagInPass(c, race, frameOfPass))
     .map((c) => {
       const evidence = timingEvidence(c.bib, takenAt, race.passings, race.timing);
       const doubts = evidence === "far" ? [...c.doubts, "timing-far" as const] : evidence === "absent" ? [...c.doubts, "timing-absent" as const] : c.doubts;

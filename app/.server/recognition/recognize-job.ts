@@ -7,6 +7,7 @@ import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
 import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
+import { cameraKey } from "./bursts.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
@@ -158,7 +159,7 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
   const counts = await storeDecisions(
     db,
     photo,
-    decidePhoto(lines, frame, photo.takenAt, context, { burst: await provenNearby(db, photo.id), photoId: photo.id }),
+    decidePhoto(lines, frame, photo.takenAt, context, { burst: await provenNearby(db, photo.id), photo: { id: photo.id, camera: cameraKey(photo) } }),
   );
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
@@ -262,7 +263,11 @@ async function decideAgain(db: Db, race: RaceContext | ((lines: TextReading[], f
     const burst = await provenNearby(db, row.photo.id);
     const lines = row.lines as TextReading[];
     const context = typeof race === "function" ? await race(lines, row) : race;
-    await storeDecisions(db, row.photo, decidePhoto(lines, row, row.photo.takenAt, context, { burst, photoId: row.photo.id }));
+    await storeDecisions(
+      db,
+      row.photo,
+      decidePhoto(lines, row, row.photo.takenAt, context, { burst, photo: { id: row.photo.id, camera: cameraKey(row.photo) } }),
+    );
   }
   const decided = rows.map((r) => r.photo.id);
   // What the other frames of their bursts were offered on the strength of a tag now gone goes too.

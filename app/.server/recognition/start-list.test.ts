@@ -176,7 +176,7 @@ describe("the start list as recognition's prior", () => {
     };
     // Photo 1, taken at 9:00:00, reads a centred "664" (no sign of a digit gone).
     const decideAt = (proven: [number, number, number | null][], read: [number, number, number | null][] = [], takenAt: Date | null = new Date(at(0))) =>
-      decidePhoto([line("664", 1200)], frame, takenAt, { ...race([]), proven: seen(proven), read: seen(read) }, { photoId: 1 }).map((d) => [
+      decidePhoto([line("664", 1200)], frame, takenAt, { ...race([]), proven: seen(proven), read: seen(read) }, { photo: { id: 1 } }).map((d) => [
         d.bib,
         d.status,
         d.doubts,
@@ -219,13 +219,23 @@ describe("the start list as recognition's prior", () => {
         [664, "pending"],
         [1664, "pending"],
       ]);
+      // Another camera's frame of the same moment is another photo point, other runners.
+      const otherCamera = new Map([[1664, [{ photo: 2, at: at(4), camera: "Canon EOS R6 #2" }]]]);
+      const withCamera = (proven: typeof otherCamera, camera: string) =>
+        decidePhoto([line("664", 1200)], frame, new Date(at(0)), { ...race([]), proven }, { photo: { id: 1, camera } }).map((d) => d.status);
+      expect(withCamera(otherCamera, "Nikon Z 6II #1")).toEqual(["auto"]);
+      expect(withCamera(otherCamera, "Canon EOS R6 #2")).toEqual(["pending", "pending"]);
       // A digit added inside the number is not a hand at its end.
       expect(decideAt([[6694, 2, 4]]).map(([bib, status]) => [bib, status])).toEqual([[664, "auto"]]);
     });
 
     it("tags a reading too unsure on its own when another frame of the pass is tagged with it", () => {
       const unsure = (proven: [number, number, number | null][], takenAt: Date | null = new Date(at(0))) =>
-        decidePhoto([line("664", 1200, 0.6)], frame, takenAt, { ...race([]), proven: seen(proven) }, { photoId: 1 }).map((d) => [d.bib, d.status, d.doubts]);
+        decidePhoto([line("664", 1200, 0.6)], frame, takenAt, { ...race([]), proven: seen(proven) }, { photo: { id: 1 } }).map((d) => [
+          d.bib,
+          d.status,
+          d.doubts,
+        ]);
       expect(unsure([])).toEqual([[664, "pending", ["low-score"]]]);
       expect(unsure([[664, 2, -6]])).toEqual([[664, "auto", ["low-score", "in-pass"]]]);
       // Not from a frame of another pass, one of unknown time, or its own tag.

@@ -25,6 +25,7 @@ import {
   SAME_PASS_MS,
   type Sighting,
 } from "./decide.ts";
+import { cameraKey } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
@@ -117,7 +118,7 @@ async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<
 async function provenAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["proven"]> {
   const select = (slice?: number[]) =>
     db
-      .select({ bib: photoBibs.bib, photo: photos.id, takenAt: photos.takenAt })
+      .select({ bib: photoBibs.bib, photo: photos.id, takenAt: photos.takenAt, camera: photos.camera, frame: photos.frame })
       .from(photoBibs)
       .innerJoin(photos, eq(photos.id, photoBibs.photoId))
       .where(and(eq(photoBibs.raceId, raceId), slice ? inArray(photoBibs.bib, slice) : undefined));
@@ -138,7 +139,7 @@ const waitingReading = [
 async function waitingAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["read"]> {
   const select = (slice?: number[]) =>
     db
-      .select({ bib: bibSuggestions.bib, photo: photos.id, takenAt: photos.takenAt })
+      .select({ bib: bibSuggestions.bib, photo: photos.id, takenAt: photos.takenAt, camera: photos.camera, frame: photos.frame })
       .from(bibSuggestions)
       .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
       .where(and(eq(bibSuggestions.raceId, raceId), ...waitingReading, slice ? inArray(bibSuggestions.bib, slice) : undefined));
@@ -160,9 +161,10 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-function byBib(rows: { bib: number; photo: number; takenAt: Date | null }[]): Map<number, Sighting[]> {
+function byBib(rows: { bib: number; photo: number; takenAt: Date | null; camera: string | null; frame: string }[]): Map<number, Sighting[]> {
   const map = new Map<number, Sighting[]>();
-  for (const { bib, photo, takenAt } of rows) map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null }]);
+  for (const { bib, photo, takenAt, ...taken } of rows)
+    map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null, camera: cameraKey(taken) }]);
   return map;
 }
 
@@ -277,7 +279,14 @@ export async function cutInPass(db: Db, photo: { id: number; raceId: number; tak
 export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[], doubts: readonly string[]): Promise<number[]> {
   const around = takenAround(times);
   const rows = await db
-    .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib, takenAt: photos.takenAt, doubts: bibSuggestions.doubts })
+    .select({
+      photoId: bibSuggestions.photoId,
+      bib: bibSuggestions.bib,
+      takenAt: photos.takenAt,
+      camera: photos.camera,
+      frame: photos.frame,
+      doubts: bibSuggestions.doubts,
+    })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .where(
@@ -293,7 +302,7 @@ export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[
   const proven = await provenAt(db, raceId, [...new Set(rows.map((r) => r.bib))]);
   const gone = (r: (typeof rows)[number]) =>
     !provenNear(proven, r.bib, r.takenAt, r.photoId) ||
-    (r.doubts.includes("in-pass") && r.takenAt !== null && !inSamePass(proven, r.bib, r.takenAt, r.photoId));
+    (r.doubts.includes("in-pass") && r.takenAt !== null && !inSamePass(proven, r.bib, { id: r.photoId, takenAt: r.takenAt, camera: cameraKey(r) }));
   return [...new Set(rows.filter(gone).map((r) => r.photoId))];
 }
 
