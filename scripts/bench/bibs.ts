@@ -178,7 +178,7 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
   for (const [i, decisions] of decideAll(race).entries()) {
     for (const d of decisions) {
       if (d.status === "auto") add(proven, d.bib, i);
-      if (!d.doubts.some((doubt) => OFFERED.has(doubt))) add(read, d.bib, i);
+      else if (!d.doubts.some((doubt) => OFFERED.has(doubt))) add(read, d.bib, i);
     }
   }
   const decided = proof ? decideAll({ ...race, proven, read }) : decideAll(race);

@@ -39,7 +39,7 @@ export type RaceContext = {
   scenery: ReadonlySet<number>;
   /** The race's photos tagged with each bib (automatically or by a person): the whole of a bib read short elsewhere. */
   proven: Sightings;
-  /** The race's photos where each number was read as itself (tagged, or waiting for a person), not offered for another. */
+  /** The race's photos where each number was read as itself and waits for a person (not offered for another; tags are in `proven`). */
   read: Sightings;
 };
 

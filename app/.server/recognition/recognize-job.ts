@@ -12,7 +12,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { cutInPass, newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
+import { passFramesToRedecide, newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -135,7 +135,7 @@ const SHORT_SIGNS = ["off-centre", "cut-print", "half-digit", "frame-edge", "unr
  * time that wait for a person with a reading one digit away from one of them,
  * and a sign of a digit gone or off, are decided again: they now offer the
  * whole bib (a photo read before the runner's other frames proved it). So are
- * the frames of the same pass (store.ts cutInPass) tagged with one of them
+ * the frames of the same pass (store.ts passFramesToRedecide) tagged with one of them
  * less a digit, or waiting with a number this photo reads too. Returns how many.
  */
 async function reachShortReadings(db: Db, photoId: number): Promise<number> {
@@ -146,7 +146,7 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
   const again = [
     ...new Set([
       ...(tagged.length ? await shortReadingsOf(db, photo, tagged, SHORT_SIGNS) : []),
-      ...(await cutInPass(db, photo, tagged, [...tagged, ...waiting])),
+      ...(await passFramesToRedecide(db, photo, tagged, [...tagged, ...waiting])),
     ]),
   ];
   // Each asks the start list and timing file only about its own bibs: a marathon's whole lists cost 0.2 s.

@@ -114,7 +114,7 @@ async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<
   return { size, has: (bib) => listed.has(bib) };
 }
 
-/** The race's photos (id and capture time) tagged with each of `bibs` (all, when not given). */
+/** The race's photos (id, capture time and camera) tagged with each of `bibs` (all, when not given). */
 async function provenAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["proven"]> {
   const select = (slice?: number[]) =>
     db
@@ -125,17 +125,21 @@ async function provenAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceCo
   return byBib(bibs ? await inSlices(bibs, select) : await select());
 }
 
+/** `values` as a PostgreSQL text[] literal of parameters (for jsonb's `?|`). */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
 /** A suggestion that is a number read, waiting for a person: not a burst's, not offered for another reading. */
 const waitingReading = [
   eq(bibSuggestions.status, "pending"),
   isNull(bibSuggestions.evidencePhotoId),
-  sql`not ${bibSuggestions.doubts} ?| array[${sql.join(
-    OFFERED_DOUBTS.map((d) => sql`${d}`),
-    sql`, `,
-  )}]::text[]`,
+  sql`not ${bibSuggestions.doubts} ?| ${textArray(OFFERED_DOUBTS)}`,
 ];
 
-/** The race's photos (id and capture time) where each of `bibs` (all, when not given) was read and waits for a person, not offered for another number. */
+/** The race's photos (id, capture time and camera) where each of `bibs` (all, when not given) was read and waits for a person, not offered for another number. */
 async function waitingAt(db: Db, raceId: number, bibs?: number[]): Promise<RaceContext["read"]> {
   const select = (slice?: number[]) =>
     db
@@ -155,12 +159,7 @@ export async function waitingIn(db: Db, photoId: number): Promise<number[]> {
   return rows.map((r) => r.bib);
 }
 
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
+/** Rows of a bib and the photo it is in, as the Sightings of each bib. */
 function byBib(rows: { bib: number; photo: number; takenAt: Date | null; camera: string | null; frame: string }[]): Map<number, Sighting[]> {
   const map = new Map<number, Sighting[]>();
   for (const { bib, photo, takenAt, ...taken } of rows)
@@ -244,7 +243,12 @@ export async function shortReadingsOf(
  * `read` now shows in a second frame, or a reading of one of `tagged` too
  * unsure to be tagged there on its own.
  */
-export async function cutInPass(db: Db, photo: { id: number; raceId: number; takenAt: Date | null }, tagged: number[], read: number[]): Promise<number[]> {
+export async function passFramesToRedecide(
+  db: Db,
+  photo: { id: number; raceId: number; takenAt: Date | null },
+  tagged: number[],
+  read: number[],
+): Promise<number[]> {
   if (!photo.takenAt || (!tagged.length && !read.length)) return [];
   const at = photo.takenAt.getTime();
   const shorter = tagged.flatMap(oneDigitLess);
