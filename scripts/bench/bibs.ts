@@ -36,7 +36,7 @@ import {
   type Sighting,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
-import { ensureFieldSet } from "./field-set/index.ts";
+import { ensureFieldSet, type FieldLabel } from "./field-set/index.ts";
 
 const OFFERED = new Set<string>(OFFERED_DOUBTS);
 const CALIBRATION_THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98];
@@ -45,7 +45,7 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 /** One labelled photo, whichever set it comes from: readable bibs, hidden ones, and the classes each bib is counted under. */
 type Photo = { file: string; bibs: number[]; hidden: number[]; classesOf: (bib: number) => string[]; takenAt: Date | null };
 type LabelledSet = { name: string; dir: string; bibRanges: string; photos: Photo[] };
-type Scored = { photo: Photo; auto: number[]; pending: number[] };
+export type Scored = { photo: Photo; auto: number[]; pending: number[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
@@ -78,13 +78,18 @@ async function loadSet(name: SetName, limit: number | undefined, log: (line: str
     name,
     dir,
     bibRanges: set.bibRanges,
-    photos: set.labels.map((l) => ({
-      file: l.file,
-      bibs: l.bibs,
-      hidden: l.hidden,
-      classesOf: (bib) => Object.values(l.classes[bib] ?? {}),
-      takenAt: l.takenAt ? new Date(l.takenAt) : null,
-    })),
+    photos: set.labels.map(photoOfLabel),
+  };
+}
+
+/** A field generator's label as a photo to score. */
+export function photoOfLabel(l: FieldLabel): Photo {
+  return {
+    file: l.file,
+    bibs: l.bibs,
+    hidden: l.hidden,
+    classesOf: (bib) => Object.values(l.classes[bib] ?? {}),
+    takenAt: l.takenAt ? new Date(l.takenAt) : null,
   };
 }
 
@@ -192,7 +197,7 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
   });
 }
 
-function report(scored: Scored[], title: string, { classes = false } = {}) {
+export function report(scored: Scored[], title: string, { classes = false } = {}) {
   let truth = 0;
   let autoRight = 0;
   let autoWrong = 0;

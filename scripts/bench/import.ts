@@ -21,6 +21,7 @@ import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
+import { photoOfLabel, report } from "./bibs.ts";
 import { withCaptureTime } from "./capture-time.ts";
 import { ensureFieldSet, type FieldLabel, type FieldSet } from "./field-set/index.ts";
 import { registerRunners } from "./runners.ts";
@@ -29,7 +30,7 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const FIELD_SPLITS = ["field", "tune", "race", "race-tune"] as const;
 const TIME_ZONE = "America/Argentina/Buenos_Aires";
 
-/** The shop's automatic tags and review queue after the import, against the labels (a hidden bib tagged is right). */
+/** The shop's automatic tags and review queue after the import, scored against the labels as `bench -- bibs` scores its own. */
 async function scoreShop(db: Db, labels: FieldLabel[]) {
   const rows = await db.select({ id: photos.id, frame: photos.frame }).from(photos);
   const byFrame = new Map(rows.map((r) => [r.frame, r.id]));
@@ -38,32 +39,15 @@ async function scoreShop(db: Db, labels: FieldLabel[]) {
     .select({ photoId: bibSuggestions.photoId, bib: bibSuggestions.bib })
     .from(bibSuggestions)
     .where(eq(bibSuggestions.status, "pending"));
-  let truth = 0;
-  let right = 0;
-  let wrong = 0;
-  let reviewed = 0;
-  const mistakes: string[] = [];
-  for (const label of labels) {
+  const scored = labels.map((label) => {
     const id = byFrame.get(label.file.replace(/\.jpg$/, ""));
-    const auto = tags.filter((t) => t.photoId === id).map((t) => t.bib);
-    const queued = pending.filter((p) => p.photoId === id).map((p) => p.bib);
-    truth += label.bibs.length;
-    for (const bib of auto) {
-      if (label.bibs.includes(bib) || label.hidden.includes(bib)) right++;
-      else {
-        wrong++;
-        mistakes.push(
-          `${label.file}: tagged ${bib}, true ${label.bibs.join(" ") || "none"}${label.hidden.length ? ` (hidden ${label.hidden.join(" ")})` : ""}`,
-        );
-      }
-    }
-    reviewed += label.bibs.filter((b) => auto.includes(b) || queued.includes(b)).length;
-  }
-  const ratio = (a: number, b: number) => (b ? (a / b).toFixed(3) : "–");
-  console.log(
-    `the shop's tags after the import: automatic precision ${ratio(right, right + wrong)} recall ${ratio(right, truth)} (${right} right, ${wrong} wrong of ${truth} bibs); with the review queue recall ${ratio(reviewed, truth)} (${pending.length} suggestions)`,
-  );
-  for (const line of mistakes) console.log(`  wrong automatic tag: ${line}`);
+    return {
+      photo: photoOfLabel(label),
+      auto: tags.filter((t) => t.photoId === id).map((t) => t.bib),
+      pending: pending.filter((p) => p.photoId === id).map((p) => p.bib),
+    };
+  });
+  report(scored, "the shop's tags and review queue after the import:");
 }
 
 export async function benchImport(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
