@@ -275,6 +275,9 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     expect(await stateOf(ids[14])).toEqual({ tagged: [], pending: [{ bib: 777, doubts: ["low-score"] }] });
     await read(ids[15], [line("777", 1200)]);
     expect(await stateOf(ids[14])).toEqual({ tagged: [777], pending: [] });
+    // The spot check of automatic tags (least certain first) says why P015's was tagged though unsure, and only P015's.
+    const { items } = await shop.services.recognition.autoTags(raceId);
+    expect(items.filter((i) => i.inPass).map((i) => [i.photoId, i.bib])).toEqual([[ids[14], 777]]);
     // The operator finds 777 was not in P016 after all: P015's tag stood on it and goes back to the queue.
     await shop.services.recognition.undoAuto(ids[15], 777);
     expect(await stateOf(ids[14])).toEqual({ tagged: [], pending: [{ bib: 777, doubts: ["low-score"] }] });

@@ -22,7 +22,7 @@ export type BibReviewPort = {
   autoTags(
     raceId: number,
     page?: { limit?: number; offset?: number },
-  ): Promise<{ items: { id: number; photoId: number; frame: string; bib: number; confidence: number }[]; total: number }>;
+  ): Promise<{ items: { id: number; photoId: number; frame: string; bib: number; confidence: number; inPass: boolean }[]; total: number }>;
   raceOfSuggestion(suggestionId: number): Promise<number | undefined>;
   crop(suggestionId: number, width?: number, options?: { evidence?: boolean }): Promise<Buffer>;
   accept(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;

@@ -87,7 +87,11 @@ export async function reviewQueue(db: Db, raceId: number, { limit = 50, offset =
   };
 }
 
-/** A race's automatic tags, least certain first, for spot checks (each can be undone). */
+/**
+ * A race's automatic tags, least certain first, for spot checks (each can be
+ * undone); `inPass`: tagged though unsure because another frame of the same
+ * pass is tagged with the bib (decide.ts withTagInPass).
+ */
 export async function autoTags(db: Db, raceId: number, { limit = 50, offset = 0 } = {}) {
   const where = and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "auto"));
   const rows = await db
@@ -98,6 +102,7 @@ export async function autoTags(db: Db, raceId: number, { limit = 50, offset = 0 
       bib: bibSuggestions.bib,
       confidence: bibSuggestions.confidence,
       box: bibSuggestions.box,
+      doubts: bibSuggestions.doubts,
     })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
@@ -106,7 +111,7 @@ export async function autoTags(db: Db, raceId: number, { limit = 50, offset = 0 
     .limit(Math.min(Math.max(limit, 1), 500))
     .offset(Math.max(offset, 0));
   const [{ total }] = await db.select({ total: count() }).from(bibSuggestions).where(where);
-  return { items: rows, total };
+  return { items: rows.map(({ doubts, ...row }) => ({ ...row, inPass: doubts.includes("in-pass") })), total };
 }
 
 /** The race of a suggestion, so the back office can check the operator may work on it. */

@@ -241,6 +241,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                     {t.undo}
                   </button>
                 </Form>
+                {item.inPass && <p className="px-2 pb-2 text-[11px] leading-snug text-emerald-800">{t.doubts["in-pass"]}</p>}
               </li>
             ))}
           </ul>
