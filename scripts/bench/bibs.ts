@@ -36,7 +36,7 @@ import {
   type Sighting,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
-import { ensureFieldSet, type FieldLabel } from "./field-set/index.ts";
+import { ensureFieldSet, FIELD_SPLITS, type FieldLabel, fieldSetFolder } from "./field-set/index.ts";
 
 const OFFERED = new Set<string>(OFFERED_DOUBTS);
 const CALIBRATION_THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98];
@@ -58,7 +58,6 @@ const TITLES: Record<SetName, string> = {
   race: "RACE SPLIT (the field generator's runners in several frames of one photo point, with capture times; never tuned on)",
   "race-tune": "RACE TUNING SPLIT (the race split's generator from another seed, 240 runners; settings are tuned on it)",
 };
-const DIRS = { field: "field-bibs", tune: "tune-bibs", race: "race-bibs", "race-tune": "race-tune-bibs" };
 
 async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
   if (name === "own") {
@@ -72,7 +71,7 @@ async function loadSet(name: SetName, limit: number | undefined, log: (line: str
       photos: labels.map((l) => ({ file: l.file, bibs: l.bibs, hidden: [], classesOf: () => l.conditions, takenAt: null })),
     };
   }
-  const dir = path.join(FIXTURES, DIRS[name]);
+  const dir = path.join(FIXTURES, fieldSetFolder(name));
   const set = await ensureFieldSet(dir, log, limit, name);
   return {
     name,
@@ -300,7 +299,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       ? ["own", "field"]
       : values.set === "all"
         ? ["own", "tune", "field", "race", "race-tune"]
-        : [(["field", "tune", "race", "race-tune"] as const).find((s) => s === values.set) ?? "own"];
+        : [FIELD_SPLITS.find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {
     const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));

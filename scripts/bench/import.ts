@@ -23,11 +23,10 @@ import { localStorage } from "../../app/.server/storage/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { photoOfLabel, report } from "./bibs.ts";
 import { withCaptureTime } from "./capture-time.ts";
-import { ensureFieldSet, type FieldLabel, type FieldSet } from "./field-set/index.ts";
+import { ensureFieldSet, FIELD_SPLITS, type FieldLabel, type FieldSet, fieldSetFolder } from "./field-set/index.ts";
 import { registerRunners } from "./runners.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
-const FIELD_SPLITS = ["field", "tune", "race", "race-tune"] as const;
 const TIME_ZONE = "America/Argentina/Buenos_Aires";
 
 /** The shop's automatic tags and review queue after the import, scored against the labels as `bench -- bibs` scores its own. */
@@ -63,7 +62,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   const limit = Number(values.limit);
   const split = FIELD_SPLITS.find((s) => s === values.set);
   const set = split
-    ? await ensureFieldSet(path.join(FIXTURES, `${split}-bibs`), console.log, limit, split)
+    ? await ensureFieldSet(path.join(FIXTURES, fieldSetFolder(split)), console.log, limit, split)
     : await ensureBibSet(path.join(FIXTURES, "bibs"), console.log);
   const labels: { file: string; takenAt?: string }[] = set.labels.slice(0, limit);
   const files = labels.map((l) => path.join(set.dir, l.file));

@@ -12,7 +12,7 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { passFramesToRedecide, newlyKnownPrints, offersOnTags, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
+import { newlyKnownPrints, offersOnTags, passFramesToRedecide, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -149,8 +149,7 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
       ...(await passFramesToRedecide(db, photo, tagged, [...tagged, ...waiting])),
     ]),
   ];
-  // Each asks the start list and timing file only about its own bibs: a marathon's whole lists cost 0.2 s.
-  if (again.length) await decideAgain(db, (lines, frame) => photoContext(db, photo.raceId, lines, frame), inArray(photos.id, again));
+  await decideEachAgain(db, photo.raceId, again);
   return again.length;
 }
 
@@ -243,13 +242,18 @@ export async function rethinkOffers(db: Db, photoIds: number[]): Promise<number>
       taken.filter((p) => p.raceId === raceId).map((p) => p.takenAt),
       ON_ANOTHER_TAG,
     );
-    if (again.length) await decideAgain(db, (lines, frame) => photoContext(db, raceId, lines, frame), inArray(photos.id, again));
+    await decideEachAgain(db, raceId, again);
     decided += again.length;
   }
   return decided;
 }
 
 type Frame = { width: number; height: number };
+
+/** Decides a few of a race's photos again, each asking the start list and timing file only about its own bibs (a marathon's whole lists cost 0.2 s). */
+async function decideEachAgain(db: Db, raceId: number, photoIds: number[]) {
+  if (photoIds.length) await decideAgain(db, (lines, frame) => photoContext(db, raceId, lines, frame), inArray(photos.id, photoIds));
+}
 
 /** Decides photos of `race` again from their stored readings (no OCR); `race` may be asked for each photo. */
 async function decideAgain(db: Db, race: RaceContext | ((lines: TextReading[], frame: Frame) => Promise<RaceContext>), which: SQL) {

@@ -4,7 +4,7 @@ import { FIELD_MAX_BIB, fieldLabelOf, planFieldSet, type FieldLabel, type FieldS
 import { renderFieldPhoto } from "./render.ts";
 
 export type { FieldLabel, BibClass, FieldSplit } from "./plan.ts";
-export { FIELD_MAX_BIB } from "./plan.ts";
+export { FIELD_MAX_BIB, FIELD_SPLITS, fieldSetFolder } from "./plan.ts";
 
 export type FieldSet = { dir: string; bibRanges: string; labels: FieldLabel[] };
 

@@ -40,8 +40,11 @@ const RACE_GAP_S = 4;
 const RACE_SEEN_S = 6;
 const RACE_START = Date.parse("2026-03-15T09:00:00Z");
 
-/** Which draw of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split (R001…) or its tuning draw (Q001…). */
-export type FieldSplit = "field" | "tune" | "race" | "race-tune";
+/** The draws of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split (R001…) and its tuning draw (Q001…). */
+export const FIELD_SPLITS = ["field", "tune", "race", "race-tune"] as const;
+export type FieldSplit = (typeof FIELD_SPLITS)[number];
+/** The folder under tests/fixtures/ that holds a draw's labels and photos. */
+export const fieldSetFolder = (split: FieldSplit) => `${split}-bibs`;
 /** The field race's registered bibs run 1–2999 (a start list of every runner is part of the set). */
 export const FIELD_MAX_BIB = 2999;
 
