@@ -151,10 +151,21 @@ function photosPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["line
 }
 
 /**
- * The numbers read in too many of a set's photos to be a runner's, as the race would count them once all are
- * read: the sets' photos carry no capture time, so each is a moment of its own (scenery.ts).
+ * The numbers read in too many (or many) of a set's moments to be a runner's, as the race would count them once
+ * all are read: a moment is a minute of the capture time, or the photo itself when its time is unknown (scenery.ts).
  */
-const sceneryOfSet = (readings: PhotoReading[]) => sceneryOf(photosPer(readings, numbersRead), readings.length);
+function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
+  const momentOf = (i: number) => {
+    const at = set.photos[i].takenAt;
+    return at ? Math.floor(at.getTime() / 60_000) : -i - 1;
+  };
+  const moments = new Map<number, Set<number>>();
+  readings.forEach((r, i) => {
+    for (const n of numbersRead(r.lines)) moments.set(n, (moments.get(n) ?? new Set()).add(momentOf(i)));
+  });
+  const counts = new Map([...moments].map(([n, at]) => [n, at.size]));
+  return sceneryOf(counts, new Set(readings.map((_, i) => momentOf(i))).size);
+}
 
 /** The print read on the set's bibs, as the race would know it once all are read. */
 const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings, printsRead), readings.length);
@@ -163,7 +174,7 @@ const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
   // The production decision, without a timing file (the sets have no capture times).
   const race = {
-    scenery: sceneryOfSet(readings),
+    ...sceneryOfSet(set, readings),
     rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings) },
     registered,
     autoThreshold: threshold,

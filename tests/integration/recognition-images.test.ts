@@ -31,7 +31,11 @@ describe("a new photo's images, made beside its reading", () => {
       const reading = {
         width: 2000,
         height: 1333,
-        lines: [{ text: "101", confidences: [0.99, 0.99, 0.99], detectionScore: 0.99, box: { cx: 1000, cy: 700, width: 200, height: 110, angle: 0 } }],
+        // Runner 101 in every photo, the race's name printed above the number (a number read this often without it may be a sign).
+        lines: [
+          { text: "101", confidences: [0.99, 0.99, 0.99], detectionScore: 0.99, box: { cx: 1000, cy: 700, width: 200, height: 110, angle: 0 } },
+          { text: "CITY HALF", confidences: Array(9).fill(0.99), detectionScore: 0.99, box: { cx: 1000, cy: 590, width: 216, height: 40, angle: 0 } },
+        ],
       };
       return mode === "derive" ? withImages(reading, image, options) : reading;
     },

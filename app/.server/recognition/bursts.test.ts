@@ -87,6 +87,7 @@ describe("a number one digit short of its burst's bib", () => {
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
       scenery: new Set(),
+      oftenRead: new Set(),
       proven: new Map(),
       read: new Map(),
     };

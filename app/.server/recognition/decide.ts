@@ -37,6 +37,8 @@ export type RaceContext = {
   passings: PassingsByBib;
   /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
   scenery: ReadonlySet<number>;
+  /** Numbers read in half as many moments (scenery among them): without a bib's print, a person looks. */
+  oftenRead: ReadonlySet<number>;
   /** The race's photos tagged with each bib (automatically or by a person): the whole of a bib read short elsewhere. */
   proven: Sightings;
   /** The race's photos where each number was read as itself and waits for a person (not offered for another; tags are in `proven`). */
@@ -183,11 +185,13 @@ function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | un
 
 /**
  * A number read all over the race is the place's, not a runner's: dropped,
- * unless it is a bib's print (then a person looks, it may be both).
+ * unless it is a bib's print (then a person looks, it may be both). One read
+ * often, without a bib's print around it here, waits for a person.
  */
 function withScenery(c: BibCandidate, race: RaceContext): BibCandidate[] {
-  if (!race.scenery.has(c.bib)) return [c];
-  return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+  if (race.scenery.has(c.bib)) return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+  if (race.oftenRead.has(c.bib) && !c.printed) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
+  return [c];
 }
 
 /** A number the same runner shows one digit longer in another frame of the burst has a digit covered here: a person looks. */

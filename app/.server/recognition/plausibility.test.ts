@@ -102,6 +102,7 @@ describe("bib plausibility", () => {
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
       scenery: new Set<number>(),
+      oftenRead: new Set<number>(),
       proven: new Map(),
       read: new Map(),
     };
@@ -110,6 +111,27 @@ describe("bib plausibility", () => {
     expect(status([line("2018"), line("42K", { cy: 920, h: 35 })])).toEqual(["2018:auto"]);
     expect(status([line("4")])).toEqual(["4:pending"]);
     expect(status([line("1988")])).toEqual(["1988:pending"]);
+  });
+
+  it("drops scenery read without a bib's print, and sends a number read often without one to a person", () => {
+    const race = {
+      rules: DEFAULT_RULES,
+      registered: new Set<number>(),
+      autoThreshold: 0.9,
+      timing: DEFAULT_TIMING_WINDOW,
+      passings: new Map(),
+      scenery: new Set([1280]),
+      oftenRead: new Set([1280, 23]),
+      proven: new Map(),
+      read: new Map(),
+    };
+    const decided = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`);
+    expect(decided([line("1280")])).toEqual([]);
+    expect(decided([line("23")])).toEqual(["23:pending:often-read"]);
+    // On a bib, with its event name stacked above it, a number read often is still a runner's.
+    expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("23")])).toEqual(["23:auto:"]);
+    expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("1280")])).toEqual(["1280:pending:scenery"]);
+    expect(decided([line("512")])).toEqual(["512:auto:"]);
   });
 
   it("merges the same number read twice into its most confident reading", () => {

@@ -27,7 +27,8 @@ export type Doubt =
   | "proven"
   | "burst"
   | "burst-cut"
-  | "scenery";
+  | "scenery"
+  | "often-read";
 
 /**
  * `reviewOnly`: whatever its confidence, a person decides (a number the start list does not know, a lone digit).

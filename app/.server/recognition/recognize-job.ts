@@ -12,7 +12,17 @@ import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { numbersRead } from "./scenery.ts";
-import { newlyKnownPrints, offersOnTags, passFramesToRedecide, photoContext, raceContext, shortReadingsOf, storeDecisions, waitingIn } from "./store.ts";
+import {
+  newlyKnownPrints,
+  offersOnTags,
+  passFramesToRedecide,
+  photoContext,
+  photosOfScenery,
+  raceContext,
+  shortReadingsOf,
+  storeDecisions,
+  waitingIn,
+} from "./store.ts";
 
 export const RECOGNIZE_JOB = "photo.recognize";
 
@@ -162,8 +172,8 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
   );
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
-  const scenery = [...numbersRead(lines)].filter((n) => context.scenery.has(n));
-  if (scenery.length) await untagScenery(db, race, photo.raceId, scenery);
+  const often = [...numbersRead(lines)].filter((n) => context.oftenRead.has(n));
+  if (often.length) await untagScenery(db, race, photo.raceId, often, context.scenery);
   const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
   if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
   return counts;
@@ -202,24 +212,20 @@ async function recheckCutPrints(db: Db, race: () => Promise<RaceContext>, raceId
 
 /**
  * Photos read before a number turned out to be scenery (the km sign seen by
- * the fifth photo) still carry it as an automatic tag: decide them again.
- * (Their few suggestions of it stay for a person: going back over every photo
- * that suggests a bib's printed scenery would cost each new photo the race.)
+ * the fifth photo), or read often, still carry it as an automatic tag, or wait
+ * for a person with it as read often: decide them again (a tag with its bib's
+ * print stays). (Their other suggestions of it stay for a person: going back
+ * over every photo that suggests a bib's printed scenery would cost each new
+ * photo the race.)
  */
-async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: number, numbers: number[]) {
-  const tagged = await db
-    .selectDistinct({ photoId: bibSuggestions.photoId })
-    .from(bibSuggestions)
-    .where(and(eq(bibSuggestions.raceId, raceId), inArray(bibSuggestions.bib, numbers), eq(bibSuggestions.status, "auto")));
-  if (tagged.length)
-    await decideAgain(
-      db,
-      await race(),
-      inArray(
-        photos.id,
-        tagged.map((t) => t.photoId),
-      ),
-    );
+async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: number, often: number[], scenery: ReadonlySet<number>) {
+  const again = await photosOfScenery(
+    db,
+    raceId,
+    often,
+    often.filter((n) => scenery.has(n)),
+  );
+  if (again.length) await decideAgain(db, await race(), inArray(photos.id, again));
 }
 
 /** Doubts of an offer or an automatic tag that stands on a tag in another photo of the race (decide.ts). */

@@ -14,9 +14,28 @@ describe("scenery", () => {
       [23, SCENERY_MIN_MOMENTS],
       [101, SCENERY_MIN_MOMENTS - 1],
     ]);
-    expect([...sceneryOf(counts, 60)]).toEqual([23]);
+    expect([...sceneryOf(counts, 60).scenery]).toEqual([23]);
     // In a race of 3,000 moments (photos without a time) five are a runner's share, not a sign's.
-    expect([...sceneryOf(counts, 3000)]).toEqual([]);
-    expect([...sceneryOf(new Map([[23, 120]]), 3000)]).toEqual([23]);
+    expect([...sceneryOf(counts, 3000).scenery]).toEqual([]);
+    expect([...sceneryOf(new Map([[23, 120]]), 3000).scenery]).toEqual([23]);
+  });
+
+  it("reads a number often from half the moments scenery needs, three at least: scenery is read often too", () => {
+    const counts = new Map([
+      [23, SCENERY_MIN_MOMENTS],
+      [29, 3],
+      [101, 2],
+    ]);
+    expect([...sceneryOf(counts, 60).oftenRead].sort()).toEqual([23, 29]);
+    // A race of 3,000 moments needs 120 for scenery: 60 to be read often.
+    expect([
+      ...sceneryOf(
+        new Map([
+          [23, 59],
+          [29, 60],
+        ]),
+        3000,
+      ).oftenRead,
+    ]).toEqual([29]);
   });
 });

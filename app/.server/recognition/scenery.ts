@@ -14,6 +14,15 @@ import type { TextReading } from "./read-text.ts";
 export const SCENERY_MIN_MOMENTS = 5;
 export const SCENERY_SHARE = 0.04;
 
+/**
+ * From half the moments that make a number scenery (three at least), a number
+ * is read too often for a runner passing once: without a bib's print stacked
+ * on it, it waits for a person. A sign read in four photos of a small race's
+ * forty, or five of 150, never reached scenery and was tagged in each. Chosen
+ * on the tuning split (docs/decisions/0006).
+ */
+export const oftenFloor = (momentsRead: number) => Math.ceil(sceneryFloor(momentsRead) / 2);
+
 /** The distinct numbers (1 to 5 digits, past edge dots) among a photo's text lines. */
 export function numbersRead(lines: TextReading[]): Set<number> {
   const out = new Set<number>();
@@ -27,8 +36,11 @@ export function numbersRead(lines: TextReading[]): Set<number> {
 /** In how many moments a number is scenery, in a race whose photos read were taken in `momentsRead`. */
 export const sceneryFloor = (momentsRead: number) => Math.max(SCENERY_MIN_MOMENTS, Math.ceil(momentsRead * SCENERY_SHARE));
 
+/** A race's numbers read in many of its moments: scenery, and those read often (scenery among them). */
+export type Scenery = { scenery: Set<number>; oftenRead: Set<number> };
+
 /** The scenery among `counts` (moments each number was read in) of a race whose photos read were taken in `momentsRead`. */
-export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number): Set<number> {
-  const floor = sceneryFloor(momentsRead);
-  return new Set([...counts].filter(([, n]) => n >= floor).map(([number]) => number));
+export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number): Scenery {
+  const atLeast = (floor: number) => new Set([...counts].filter(([, n]) => n >= floor).map(([number]) => number));
+  return { scenery: atLeast(sceneryFloor(momentsRead)), oftenRead: atLeast(oftenFloor(momentsRead)) };
 }

@@ -86,6 +86,7 @@ describe("the start list as recognition's prior", () => {
     timing: DEFAULT_TIMING_WINDOW,
     passings: new Map(),
     scenery: new Set(),
+    oftenRead: new Set(),
     proven: new Map(),
     read: new Map(),
   });

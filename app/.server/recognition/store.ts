@@ -29,7 +29,7 @@ import { cameraKey } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
-import { sceneryFloor } from "./scenery.ts";
+import { oftenFloor, type Scenery, sceneryFloor } from "./scenery.ts";
 import { oneDigitLess, oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
@@ -48,7 +48,7 @@ async function raceBasics(db: Db, raceId: number): Promise<RaceBasics> {
   }
   const read = await readIn(db, raceId);
   return {
-    scenery: await sceneryIn(db, raceId, read.moments),
+    ...(await sceneryIn(db, raceId, read.moments)),
     rules: { ...DEFAULT_RULES, ranges, prints: await printsIn(db, raceId, read.photos) },
     autoThreshold: settings.autoThreshold,
     timing: settings.timing,
@@ -319,13 +319,37 @@ async function readIn(db: Db, raceId: number): Promise<{ photos: number; moments
   return counted ?? { photos: 0, moments: 0 };
 }
 
-/** Numbers read in too many of the race's moments to be a runner's (counted by a trigger: race_numbers). */
-async function sceneryIn(db: Db, raceId: number, momentsRead: number): Promise<Set<number>> {
+/** Numbers read in too many of the race's moments to be a runner's, or often (counted by a trigger: race_numbers). */
+async function sceneryIn(db: Db, raceId: number, momentsRead: number): Promise<Scenery> {
   const rows = await db
-    .select({ number: raceNumbers.number })
+    .select({ number: raceNumbers.number, moments: raceNumbers.moments })
     .from(raceNumbers)
-    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.moments, sceneryFloor(momentsRead)), gt(raceNumbers.number, 0)));
-  return new Set(rows.map((r) => r.number));
+    .where(and(eq(raceNumbers.raceId, raceId), gte(raceNumbers.moments, oftenFloor(momentsRead)), gt(raceNumbers.number, 0)));
+  const floor = sceneryFloor(momentsRead);
+  return { scenery: new Set(rows.filter((r) => r.moments >= floor).map((r) => r.number)), oftenRead: new Set(rows.map((r) => r.number)) };
+}
+
+/**
+ * The race's photos to decide again now that `often` are read often and
+ * `scenery` (among them) are scenery: those tagged automatically with one, and
+ * those where one of `scenery` waits for a person as read often (it goes).
+ */
+export async function photosOfScenery(db: Db, raceId: number, often: number[], scenery: number[]): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ photoId: bibSuggestions.photoId })
+    .from(bibSuggestions)
+    .where(
+      and(
+        eq(bibSuggestions.raceId, raceId),
+        or(
+          and(inArray(bibSuggestions.bib, often), eq(bibSuggestions.status, "auto")),
+          scenery.length
+            ? and(inArray(bibSuggestions.bib, scenery), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.doubts} ? 'often-read'`)
+            : undefined,
+        ),
+      ),
+    );
+  return rows.map((r) => r.photoId);
 }
 
 /** Which of `keys` (a photo's print, just counted) became the race's print with this photo: counted exactly as often as needed. */

@@ -381,6 +381,7 @@ const adminBr = {
       unstable: "outra leitura dá outro número",
       "timing-far": "a cronometragem o coloca em outro horário",
       scenery: "lido em muitas fotos da corrida: mais uma placa do que um corredor",
+      "often-read": "lido em várias fotos da corrida, sem o texto de um número de peito ao redor aqui: talvez uma placa",
       "timing-absent": "não consta na cronometragem",
       short: "um só dígito",
       unregistered: "não está na lista de inscritos",

@@ -378,6 +378,7 @@ const adminEn = {
       unstable: "another reading gives another number",
       "timing-far": "timing places this runner at another time",
       scenery: "read in many of the race's photos: more like a sign than a runner",
+      "often-read": "read in several of the race's photos, with no bib print around it here: perhaps a sign",
       "timing-absent": "not in the timing file",
       short: "a single digit",
       unregistered: "not on the start list",

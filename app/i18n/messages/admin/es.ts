@@ -379,6 +379,7 @@ const adminEs = {
       unstable: "otra lectura da otro número",
       "timing-far": "el cronometraje lo ubica en otro momento",
       scenery: "leído en muchas fotos de la carrera: más un cartel que un corredor",
+      "often-read": "leído en varias fotos de la carrera, sin el texto de un dorsal alrededor aquí: quizá un cartel",
       "timing-absent": "no figura en el cronometraje",
       short: "un solo dígito",
       unregistered: "no está en la lista de inscriptos",
