@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -11,6 +11,7 @@
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
+// --no-times scores the race splits as if their photos carried no capture time (each photo a moment of its own).
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -182,21 +183,24 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     passings: new Map(),
     proven: new Map(),
     read: new Map(),
+    onBibs: new Map(),
   };
   const decideAll = (context: RaceContext) =>
     readings.map((reading, i) => decidePhoto(reading.lines, reading, set.photos[i].takenAt, context, { photo: { id: i } }));
-  // As the race ends up once all are read: each photo decided knowing the bibs tagged and read in the others (and when).
+  // As the race ends up once all are read: each photo decided knowing the bibs tagged and read (on a bib's print, too) in the others, and when.
   const proven = new Map<number, Sighting[]>();
   const read = new Map<number, Sighting[]>();
+  const onBibs = new Map<number, Sighting[]>();
   const add = (to: Map<number, Sighting[]>, bib: number, i: number) =>
     to.set(bib, [...(to.get(bib) ?? []), { photo: i, at: set.photos[i].takenAt?.getTime() ?? null }]);
   for (const [i, decisions] of decideAll(race).entries()) {
     for (const d of decisions) {
       if (d.status === "auto") add(proven, d.bib, i);
       else if (!d.doubts.some((doubt) => OFFERED.has(doubt))) add(read, d.bib, i);
+      if (d.printed) add(onBibs, d.bib, i);
     }
   }
-  const decided = proof ? decideAll({ ...race, proven, read }) : decideAll(race);
+  const decided = proof ? decideAll({ ...race, proven, read, onBibs }) : decideAll(race);
   return set.photos.map((photo, i) => {
     const decisions = decided[i];
     return {
@@ -302,6 +306,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
       shrink: { type: "string", default: "0" },
       save: { type: "string" },
+      // The race splits read as if their photos carried no capture time (an export that strips it).
+      "no-times": { type: "boolean", default: false },
       load: { type: "string" },
     },
   });
@@ -313,7 +319,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
         : [FIELD_SPLITS.find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {
-    const set = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
+    const loaded = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
+    const set = values["no-times"] ? { ...loaded, photos: loaded.photos.map((p) => ({ ...p, takenAt: null })) } : loaded;
     const bibs = set.photos.reduce((n, p) => n + p.bibs.length, 0);
     console.log(`\n${TITLES[name]}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`);
     let readings: PhotoReading[];

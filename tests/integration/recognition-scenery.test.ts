@@ -160,6 +160,42 @@ describe("numbers read all over a race", () => {
     for (const [i, id] of live.entries()) expect(await tagsOf(id)).toEqual([201 + i]);
   });
 
+  it("tags a runner read often in photos of unknown time once one of them shows the bib's print, in those read before too", async () => {
+    const live = ids.slice(0, 4);
+    await db().update(photos).set({ takenAt: null }).where(eq(photos.raceId, raceId));
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
+    const waiting = async (photoId: number) =>
+      (
+        await db()
+          .select({ status: bibSuggestions.status, doubts: bibSuggestions.doubts })
+          .from(bibSuggestions)
+          .where(and(eq(bibSuggestions.photoId, photoId), eq(bibSuggestions.bib, 612)))
+      )[0];
+    // Runner 612 in four photos with no capture time (each a moment of its own): the first three show the number alone.
+    for (const id of live.slice(0, 3)) {
+      reading = { width: 2400, height: 1600, lines: [line("612", 1200, 900, 110)] };
+      await job({ photoId: id, force: true });
+    }
+    // Read in three moments with no bib's print, it could be a sign: a person looks.
+    for (const id of live.slice(0, 3)) expect(await waiting(id)).toMatchObject({ status: "pending", doubts: ["often-read"] });
+    // The fourth shows the race's name printed above it: a bib, tagged, and so are the three before.
+    reading = { width: 2400, height: 1600, lines: [line("612", 1200, 900, 110), line("CITY HALF", 1200, 790, 40)] };
+    await job({ photoId: live[3], force: true });
+    for (const id of live) expect(await tagsOf(id)).toEqual([612]);
+    // Read again alone, a photo is tagged at once now that another shows it on a bib.
+    reading = { width: 2400, height: 1600, lines: [line("612", 1200, 900, 110)] };
+    await job({ photoId: live[0], force: true });
+    expect(await tagsOf(live[0])).toEqual([612]);
+  });
+
   it("knows the race's bib print, and leaves to a person a number whose print is cut short", async () => {
     // Read again: four bibs under the race's whole print, and "32" of a 132
     // whose left end a hand hides, with "MARATON DE" of the print above it.

@@ -90,6 +90,7 @@ describe("a number one digit short of its burst's bib", () => {
       oftenRead: new Set(),
       proven: new Map(),
       read: new Map(),
+      onBibs: new Map(),
     };
     const status = (burst = around) => decidePhoto([line], size, null, race, { burst }).map((d) => [d.bib, d.status, d.doubts.includes("burst-cut")]);
     expect(status([])).toEqual([[214, "auto", false]]);

@@ -39,6 +39,8 @@ export type RaceContext = {
   scenery: ReadonlySet<number>;
   /** Numbers read in half as many moments (scenery among them): without a bib's print, a person looks. */
   oftenRead: ReadonlySet<number>;
+  /** The race's photos where each number read often was read with a bib's print stacked on it. */
+  onBibs: Sightings;
   /** The race's photos tagged with each bib (automatically or by a person): the whole of a bib read short elsewhere. */
   proven: Sightings;
   /** The race's photos where each number was read as itself and waits for a person (not offered for another; tags are in `proven`). */
@@ -186,11 +188,13 @@ function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | un
 /**
  * A number read all over the race is the place's, not a runner's: dropped,
  * unless it is a bib's print (then a person looks, it may be both). One read
- * often, without a bib's print around it here, waits for a person.
+ * often waits for a person unless a bib's print is stacked on it here or in
+ * another photo of around this time (anywhere, when a time is unknown): a
+ * runner's frames of unknown time are each a moment, and a sign is no bib.
  */
-function withScenery(c: BibCandidate, race: RaceContext): BibCandidate[] {
+function withScenery(c: BibCandidate, race: RaceContext, onBibElsewhere: (bib: number) => boolean): BibCandidate[] {
   if (race.scenery.has(c.bib)) return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
-  if (race.oftenRead.has(c.bib) && !c.printed) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
+  if (race.oftenRead.has(c.bib) && !c.printed && !onBibElsewhere(c.bib)) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
   return [c];
 }
 
@@ -238,7 +242,7 @@ export function decidePhoto(
   // Tagged in the race's photos of around this one's time.
   const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const candidates = bibCandidates(lines, frame, race.rules)
-    .flatMap((c) => withScenery(c, race))
+    .flatMap((c) => withScenery(c, race, (bib) => provenNear(race.onBibs, bib, takenAt, photo?.id)))
     .flatMap((c) => withProvenLonger(c, race, proven))
     // A burst showing the longer bib at the same place in the frame says more, with its frame (withBurst).
     .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, frameOfPass, proven)))

@@ -105,6 +105,7 @@ describe("bib plausibility", () => {
       oftenRead: new Set<number>(),
       proven: new Map(),
       read: new Map(),
+      onBibs: new Map(),
     };
     const status = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}`);
     expect(status([line("CITY HALF", { cy: 680, h: 40 }), line("4")])).toEqual(["4:auto"]);
@@ -124,6 +125,7 @@ describe("bib plausibility", () => {
       oftenRead: new Set([1280, 23]),
       proven: new Map(),
       read: new Map(),
+      onBibs: new Map(),
     };
     const decided = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`);
     expect(decided([line("1280")])).toEqual([]);
@@ -132,6 +134,15 @@ describe("bib plausibility", () => {
     expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("23")])).toEqual(["23:auto:"]);
     expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("1280")])).toEqual(["1280:pending:scenery"]);
     expect(decided([line("512")])).toEqual(["512:auto:"]);
+    // Read on a bib's print in another photo (of unknown time, or minutes away at most), it is a runner's here too.
+    const onBibs = new Map([[23, [{ photo: 7, at: null }]]]);
+    expect(decidePhoto([line("23")], frame, null, { ...race, onBibs }, { photo: { id: 3 } }).map((d) => d.status)).toEqual(["auto"]);
+    // Its own photo is no other photo.
+    expect(decidePhoto([line("23")], frame, null, { ...race, onBibs }, { photo: { id: 7 } }).map((d) => d.status)).toEqual(["pending"]);
+    const at = Date.parse("2025-08-10T12:00:00Z");
+    const timed = new Map([[23, [{ photo: 7, at }]]]);
+    expect(decidePhoto([line("23")], frame, new Date(at + 60_000), { ...race, onBibs: timed }).map((d) => d.status)).toEqual(["auto"]);
+    expect(decidePhoto([line("23")], frame, new Date(at + 30 * 60_000), { ...race, onBibs: timed }).map((d) => d.status)).toEqual(["pending"]);
   });
 
   it("merges the same number read twice into its most confident reading", () => {

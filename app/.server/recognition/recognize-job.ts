@@ -17,7 +17,7 @@ import {
   offersOnTags,
   passFramesToRedecide,
   photoContext,
-  photosOfScenery,
+  photosOfOftenRead,
   raceContext,
   shortReadingsOf,
   storeDecisions,
@@ -165,15 +165,18 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
   const context = await photoContext(db, photo.raceId, lines, frame);
-  const counts = await storeDecisions(
-    db,
-    photo,
-    decidePhoto(lines, frame, photo.takenAt, context, { burst: await provenNearby(db, photo.id), photo: { id: photo.id, camera: cameraKey(photo) } }),
-  );
+  const decisions = decidePhoto(lines, frame, photo.takenAt, context, {
+    burst: await provenNearby(db, photo.id),
+    photo: { id: photo.id, camera: cameraKey(photo) },
+  });
+  const counts = await storeDecisions(db, photo, decisions);
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
   const often = [...numbersRead(lines)].filter((n) => context.oftenRead.has(n));
-  if (often.length) await untagScenery(db, race, photo.raceId, often, context.scenery);
+  if (often.length) {
+    const onBibHere = new Set(decisions.filter((d) => d.printed).map((d) => d.bib));
+    await rethinkOftenRead(db, race, photo, often, context.scenery, onBibHere);
+  }
   const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
   if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
   return counts;
@@ -211,20 +214,24 @@ async function recheckCutPrints(db: Db, race: () => Promise<RaceContext>, raceId
 }
 
 /**
- * Photos read before a number turned out to be scenery (the km sign seen by
- * the fifth photo), or read often, still carry it as an automatic tag, or wait
- * for a person with it as read often: decide them again (a tag with its bib's
- * print stays). (Their other suggestions of it stay for a person: going back
- * over every photo that suggests a bib's printed scenery would cost each new
- * photo the race.)
+ * `often`, read in `photo`, are read often in the race (scenery among them):
+ * the photos read before that still carry one as an automatic tag are decided
+ * again (the km sign seen by the fifth photo; a tag with its bib's print
+ * stays), and so are those where one waits for a person as read often, now
+ * that it is scenery (it goes) or read on a bib in `photo` (a runner's).
+ * (Other suggestions of scenery stay for a person: going back over every photo
+ * that suggests a bib's printed scenery would cost each new photo the race.)
  */
-async function untagScenery(db: Db, race: () => Promise<RaceContext>, raceId: number, often: number[], scenery: ReadonlySet<number>) {
-  const again = await photosOfScenery(
-    db,
-    raceId,
-    often,
-    often.filter((n) => scenery.has(n)),
-  );
+async function rethinkOftenRead(
+  db: Db,
+  race: () => Promise<RaceContext>,
+  photo: PhotoRow,
+  often: number[],
+  scenery: ReadonlySet<number>,
+  onBibHere: ReadonlySet<number>,
+) {
+  const waiting = often.filter((n) => scenery.has(n) || onBibHere.has(n));
+  const again = await photosOfOftenRead(db, photo.raceId, often, waiting, photo.id);
   if (again.length) await decideAgain(db, await race(), inArray(photos.id, again));
 }
 

@@ -89,6 +89,7 @@ describe("the start list as recognition's prior", () => {
     oftenRead: new Set(),
     proven: new Map(),
     read: new Map(),
+    onBibs: new Map(),
   });
   const decided = (lines: TextReading[], r: RaceContext) =>
     decidePhoto(lines, frame, null, r)

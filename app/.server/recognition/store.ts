@@ -6,6 +6,7 @@ import {
   type Db,
   bibSuggestions,
   photoBibs,
+  photoRecognitions,
   photos,
   raceNumbers,
   racePrints,
@@ -27,14 +28,14 @@ import {
 } from "./decide.ts";
 import { cameraKey } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
-import { DEFAULT_RULES } from "./plausibility.ts";
+import { type BibRules, bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
 import { oftenFloor, type Scenery, sceneryFloor } from "./scenery.ts";
 import { oneDigitLess, oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings } from "./timing.ts";
 
-type RaceBasics = Omit<RaceContext, "registered" | "passings" | "proven" | "read">;
+type RaceBasics = Omit<RaceContext, "registered" | "passings" | "proven" | "read" | "onBibs">;
 
 /** A race's rules, threshold, timing window, scenery and print: a few small queries. */
 async function raceBasics(db: Db, raceId: number): Promise<RaceBasics> {
@@ -66,6 +67,7 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
     passings: indexPassings(passings),
     proven: await provenAt(db, raceId),
     read: await waitingAt(db, raceId),
+    onBibs: await onBibsAt(db, raceId, oftenNotScenery(basics), basics.rules),
   };
 }
 
@@ -83,7 +85,42 @@ export async function photoContext(db: Db, raceId: number, lines: TextReading[],
     passings: await passingsOf(db, raceId, bibs),
     proven: await provenAt(db, raceId, bibs),
     read: await waitingAt(db, raceId, bibs),
+    onBibs: await onBibsAt(
+      db,
+      raceId,
+      oftenNotScenery(basics).filter((b) => bibs.includes(b)),
+      basics.rules,
+    ),
   };
+}
+
+const oftenNotScenery = ({ oftenRead, scenery }: RaceBasics) => [...oftenRead].filter((b) => !scenery.has(b));
+
+/**
+ * The race's photos whose reading shows one of `bibs` with a bib's print
+ * stacked on it (photos with a suggestion of it, read again: a few each).
+ */
+async function onBibsAt(db: Db, raceId: number, bibs: number[], rules: BibRules): Promise<RaceContext["onBibs"]> {
+  if (!bibs.length) return new Map();
+  const rows = await db
+    .select({
+      bib: bibSuggestions.bib,
+      photo: photos.id,
+      takenAt: photos.takenAt,
+      lines: photoRecognitions.lines,
+      width: photoRecognitions.frameWidth,
+      height: photoRecognitions.frameHeight,
+    })
+    .from(bibSuggestions)
+    .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
+    .innerJoin(photoRecognitions, eq(photoRecognitions.photoId, bibSuggestions.photoId))
+    .where(and(eq(bibSuggestions.raceId, raceId), inArray(bibSuggestions.bib, bibs)));
+  const map = new Map<number, Sighting[]>();
+  for (const { bib, photo, takenAt, lines, width, height } of rows) {
+    const onBib = bibCandidates(lines as TextReading[], { width, height }, rules).some((c) => c.bib === bib && c.printed);
+    if (onBib) map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null }]);
+  }
+  return map;
 }
 
 /**
@@ -329,22 +366,19 @@ async function sceneryIn(db: Db, raceId: number, momentsRead: number): Promise<S
   return { scenery: new Set(rows.filter((r) => r.moments >= floor).map((r) => r.number)), oftenRead: new Set(rows.map((r) => r.number)) };
 }
 
-/**
- * The race's photos to decide again now that `often` are read often and
- * `scenery` (among them) are scenery: those tagged automatically with one, and
- * those where one of `scenery` waits for a person as read often (it goes).
- */
-export async function photosOfScenery(db: Db, raceId: number, often: number[], scenery: number[]): Promise<number[]> {
+/** The race's photos but `except` tagged automatically with one of `tagged`, or where one of `waiting` waits for a person as read often. */
+export async function photosOfOftenRead(db: Db, raceId: number, tagged: number[], waiting: number[], except: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ photoId: bibSuggestions.photoId })
     .from(bibSuggestions)
     .where(
       and(
         eq(bibSuggestions.raceId, raceId),
+        ne(bibSuggestions.photoId, except),
         or(
-          and(inArray(bibSuggestions.bib, often), eq(bibSuggestions.status, "auto")),
-          scenery.length
-            ? and(inArray(bibSuggestions.bib, scenery), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.doubts} ? 'often-read'`)
+          and(inArray(bibSuggestions.bib, tagged), eq(bibSuggestions.status, "auto")),
+          waiting.length
+            ? and(inArray(bibSuggestions.bib, waiting), eq(bibSuggestions.status, "pending"), sql`${bibSuggestions.doubts} ? 'often-read'`)
             : undefined,
         ),
       ),
