@@ -173,7 +173,7 @@ const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings
 
 /** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
-  // The production decision, without a timing file (the sets have no capture times).
+  // The production decision, without a timing file (a moment is a minute of the capture time, or the photo).
   const race = {
     ...sceneryOfSet(set, readings),
     rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings) },
