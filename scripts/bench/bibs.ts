@@ -144,11 +144,16 @@ function startListOf(set: LabelledSet): Set<number> {
   return list;
 }
 
-/** In how many of a set's photos each of what `read` finds in a photo was read, as a race's trigger counts them. */
-function photosPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>): Map<K, number> {
-  const counts = new Map<K, number>();
-  for (const r of readings) for (const k of read(r.lines)) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return counts;
+/**
+ * In how many of a set's moments each of what `read` finds in a photo was read, as a race's trigger counts
+ * them: `momentOf` a photo (its index) is the photo itself unless given.
+ */
+function momentsPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>, momentOf = (i: number) => i): Map<K, number> {
+  const moments = new Map<K, Set<number>>();
+  readings.forEach((r, i) => {
+    for (const k of read(r.lines)) moments.set(k, (moments.get(k) ?? new Set()).add(momentOf(i)));
+  });
+  return new Map([...moments].map(([k, at]) => [k, at.size]));
 }
 
 /**
@@ -160,16 +165,11 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
     const at = set.photos[i].takenAt;
     return at ? Math.floor(at.getTime() / 60_000) : -i - 1;
   };
-  const moments = new Map<number, Set<number>>();
-  readings.forEach((r, i) => {
-    for (const n of numbersRead(r.lines)) moments.set(n, (moments.get(n) ?? new Set()).add(momentOf(i)));
-  });
-  const counts = new Map([...moments].map(([n, at]) => [n, at.size]));
-  return sceneryOf(counts, new Set(readings.map((_, i) => momentOf(i))).size);
+  return sceneryOf(momentsPer(readings, numbersRead, momentOf), new Set(readings.map((_, i) => momentOf(i))).size);
 }
 
-/** The print read on the set's bibs, as the race would know it once all are read. */
-const printsOfSet = (readings: PhotoReading[]) => knownPrints(photosPer(readings, printsRead), readings.length);
+/** The print read on the set's bibs, as the race would know it once all are read (counted in photos). */
+const printsOfSet = (readings: PhotoReading[]) => knownPrints(momentsPer(readings, printsRead), readings.length);
 
 /** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {

@@ -67,7 +67,7 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
     passings: indexPassings(passings),
     proven: await provenAt(db, raceId),
     read: await waitingAt(db, raceId),
-    onBibs: await onBibsAt(db, raceId, oftenNotScenery(basics), basics.rules),
+    onBibs: await onBibsAt(db, raceId, readOftenAmong(basics, basics.oftenRead), basics.rules),
   };
 }
 
@@ -85,16 +85,12 @@ export async function photoContext(db: Db, raceId: number, lines: TextReading[],
     passings: await passingsOf(db, raceId, bibs),
     proven: await provenAt(db, raceId, bibs),
     read: await waitingAt(db, raceId, bibs),
-    onBibs: await onBibsAt(
-      db,
-      raceId,
-      oftenNotScenery(basics).filter((b) => bibs.includes(b)),
-      basics.rules,
-    ),
+    onBibs: await onBibsAt(db, raceId, readOftenAmong(basics, bibs), basics.rules),
   };
 }
 
-const oftenNotScenery = ({ oftenRead, scenery }: RaceBasics) => [...oftenRead].filter((b) => !scenery.has(b));
+/** Those of `bibs` read often in the race but not (yet) scenery. */
+const readOftenAmong = ({ oftenRead, scenery }: RaceBasics, bibs: Iterable<number>) => [...bibs].filter((b) => oftenRead.has(b) && !scenery.has(b));
 
 /**
  * The race's photos whose reading shows one of `bibs` with a bib's print
@@ -115,10 +111,16 @@ async function onBibsAt(db: Db, raceId: number, bibs: number[], rules: BibRules)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .innerJoin(photoRecognitions, eq(photoRecognitions.photoId, bibSuggestions.photoId))
     .where(and(eq(bibSuggestions.raceId, raceId), inArray(bibSuggestions.bib, bibs)));
+  // A photo suggesting several of them is read again once.
+  const printedIn = new Map<number, Set<number>>();
   const map = new Map<number, Sighting[]>();
   for (const { bib, photo, takenAt, lines, width, height } of rows) {
-    const onBib = bibCandidates(lines as TextReading[], { width, height }, rules).some((c) => c.bib === bib && c.printed);
-    if (onBib) map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null }]);
+    let printed = printedIn.get(photo);
+    if (!printed) {
+      printed = new Set(bibCandidates(lines as TextReading[], { width, height }, rules).flatMap((c) => (c.printed ? [c.bib] : [])));
+      printedIn.set(photo, printed);
+    }
+    if (printed.has(bib)) map.set(bib, [...(map.get(bib) ?? []), { photo, at: takenAt?.getTime() ?? null }]);
   }
   return map;
 }
