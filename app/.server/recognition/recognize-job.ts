@@ -175,7 +175,7 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
   const often = [...numbersRead(lines)].filter((n) => context.oftenRead.has(n));
   if (often.length) {
     const onBibHere = new Set(decisions.filter((d) => d.printed).map((d) => d.bib));
-    await rethinkOftenRead(db, race, photo, often, context.scenery, onBibHere);
+    await rethinkOftenRead(db, photo, often, context.scenery, onBibHere);
   }
   const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
   if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
@@ -219,20 +219,15 @@ async function recheckCutPrints(db: Db, race: () => Promise<RaceContext>, raceId
  * again (the km sign seen by the fifth photo; a tag with its bib's print
  * stays), and so are those where one waits for a person as read often, now
  * that it is scenery (it goes) or read on a bib in `photo` (a runner's).
+ * Each asks only about its own bibs: a runner read often and tagged on their
+ * bib's print is decided again in all their photos at each new one, and the
+ * whole race's context would cost each of those the race.
  * (Other suggestions of scenery stay for a person: going back over every photo
  * that suggests a bib's printed scenery would cost each new photo the race.)
  */
-async function rethinkOftenRead(
-  db: Db,
-  race: () => Promise<RaceContext>,
-  photo: PhotoRow,
-  often: number[],
-  scenery: ReadonlySet<number>,
-  onBibHere: ReadonlySet<number>,
-) {
+async function rethinkOftenRead(db: Db, photo: PhotoRow, often: number[], scenery: ReadonlySet<number>, onBibHere: ReadonlySet<number>) {
   const waiting = often.filter((n) => scenery.has(n) || onBibHere.has(n));
-  const again = await photosOfOftenRead(db, photo.raceId, often, waiting, photo.id);
-  if (again.length) await decideAgain(db, await race(), inArray(photos.id, again));
+  await decideEachAgain(db, photo.raceId, await photosOfOftenRead(db, photo.raceId, often, waiting, photo.id));
 }
 
 /** Doubts of an offer or an automatic tag that stands on a tag in another photo of the race (decide.ts). */
