@@ -6,7 +6,8 @@
 // starts it), so the first photos are derived and read while the rest are
 // stored; `--worker after` runs the queue only once every photo is stored.
 // `--runners N`: the race has a start list of N bibs and a timing file with a
-// passing for each, as a big city race has on race day. The race splits'
+// passing for each, as a big city race has on race day (a race split's
+// runners pass when their photos were taken). The race splits'
 // photos carry their capture times (EXIF), and the shop's own tags and review
 // queue at the end are scored against the labels: what a race's photos decide
 // as they are read one by one, where `bench -- bibs` decides them at once.
@@ -47,6 +48,14 @@ async function scoreShop(db: Db, labels: FieldLabel[]) {
     };
   });
   report(scored, "the shop's tags and review queue after the import:");
+}
+
+/** When each runner of a race split's photos passed: their first photo's capture time. */
+function passingsOf(labels: FieldLabel[]): Map<number, Date> {
+  const seen = new Map<number, Date>();
+  for (const { bibs, hidden, takenAt } of labels)
+    if (takenAt) for (const bib of [...bibs, ...hidden]) if (!seen.has(bib)) seen.set(bib, new Date(takenAt));
+  return seen;
 }
 
 export async function benchImport(args = process.argv.slice(2).filter((_, i, all) => all.slice(0, i + 1).some((a) => a.startsWith("-")))) {
@@ -92,7 +101,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     // The race imported without photos first, to give it its start list and timing file.
     const { slug } = await services.imports.folder(folder);
     const [race] = await database.db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
-    await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000);
+    await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000, passingsOf(split ? (set as FieldSet).labels : []));
   }
   for (const [i, file] of files.entries()) {
     const taken = labels[i].takenAt;
