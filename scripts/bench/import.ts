@@ -53,8 +53,7 @@ async function scoreShop(db: Db, labels: FieldLabel[]) {
 /** When each runner of a race split's photos passed: their first photo's capture time. */
 function passingsOf(labels: FieldLabel[]): Map<number, Date> {
   const seen = new Map<number, Date>();
-  for (const { bibs, hidden, takenAt } of labels)
-    if (takenAt) for (const bib of [...bibs, ...hidden]) if (!seen.has(bib)) seen.set(bib, new Date(takenAt));
+  for (const { bibs, hidden, takenAt } of labels) if (takenAt) for (const bib of [...bibs, ...hidden]) if (!seen.has(bib)) seen.set(bib, new Date(takenAt));
   return seen;
 }
 

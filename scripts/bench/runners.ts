@@ -17,8 +17,6 @@ export async function registerRunners(
   for (let from = 1; from <= runners; from += 1000) {
     const bibs = Array.from({ length: Math.min(1000, runners - from + 1) }, (_, i) => from + i);
     await db.insert(startList).values(bibs.map((bib) => ({ raceId, bib, name: `Runner ${bib}`, distance: "42K" })));
-    await db
-      .insert(timingPassings)
-      .values(bibs.map((bib) => ({ raceId, bib, passedAt: seen.get(bib) ?? new Date(first.getTime() + bib * apartMs) })));
+    await db.insert(timingPassings).values(bibs.map((bib) => ({ raceId, bib, passedAt: seen.get(bib) ?? new Date(first.getTime() + bib * apartMs) })));
   }
 }
