@@ -73,8 +73,9 @@ describe("deciding one photo with the start list and timing file asked only abou
     const decisions = [];
     for (const lines of PHOTOS) {
       const asked = await photoContext(db, listed, lines, FRAME);
-      expect(asked.registered.size).toBe(whole.registered.size);
-      expect(asked.passings.size).toBe(whole.passings.size);
+      // Both know the race has a start list and a timing file (a decision asks no more of their sizes).
+      expect(asked.registered.size).toBeGreaterThan(0);
+      expect(asked.passings.size).toBeGreaterThan(0);
       const decided = decidePhoto(lines, FRAME, TAKEN, asked);
       expect(decided).toEqual(decidePhoto(lines, FRAME, TAKEN, whole));
       decisions.push(decided);
@@ -92,7 +93,7 @@ describe("deciding one photo with the start list and timing file asked only abou
     expect(byBib.get(12)?.doubts).toContain("unregistered");
   });
 
-  it("asks about a photo full of numbers (a results board) in slices a query can carry", async () => {
+  it("asks about a photo full of numbers (a results board), past a query's 65,535 parameters", async () => {
     const db = database.db;
     // 1,500 five-digit numbers: some 90,000 bibs in question, more than one query's 65,535 parameters.
     const board = Array.from({ length: 1500 }, (_, i) => line(String(20_000 + i * 37), 100 + (i % 30) * 130, 60 + Math.floor(i / 30) * 58, 110));

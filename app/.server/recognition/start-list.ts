@@ -107,7 +107,7 @@ export const MAX_NEAR = 3;
  */
 export type ListEvidence = { kind: "unknown" } | { kind: "registered"; longer?: number[] } | { kind: "unregistered"; near: number[] };
 
-/** A start list as a decision asks it: a whole Set, or one asked only about some bibs (store.ts photoContext). */
+/** A start list as a decision asks it: which bibs are on it, and whether it has any (`size` 0 when none). A whole Set, or one asked only about some bibs (store.ts photoContext, whose size is 1 when the list has bibs). */
 export type Registered = Pick<ReadonlySet<number>, "size" | "has">;
 
 /**

@@ -83,7 +83,7 @@ export function indexPassings(passings: Passing[]): Map<number, Date[]> {
   return byBib;
 }
 
-/** Passings as a decision asks them: how many bibs have any, and when one passed (a whole index, or part of one: store.ts photoContext). */
+/** Passings as a decision asks them: whether the timing file has any (`size` 0 when none) and when a bib passed. A whole index, or part of one (store.ts photoContext, whose size is 1 when the file has passings). */
 export type PassingsByBib = Pick<ReadonlyMap<number, readonly Date[]>, "size" | "get">;
 
 /** What the timing file says about `bib` being in a photo taken at `takenAt` (camera clock). */
