@@ -144,17 +144,13 @@ async function hasAny(db: Db, table: typeof startList | typeof timingPassings, r
 
 /** The start list as far as `bibs` go: which of them are on it; its size is 1 when it has any bib (0 when none). */
 async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["registered"]> {
-  const listed = (await hasAny(db, startList, raceId))
-    ? new Set(
-        (
-          await db
-            .select({ bib: startList.bib })
-            .from(startList)
-            .where(and(eq(startList.raceId, raceId), anyOf(startList.bib, bibs)))
-        ).map((r) => r.bib),
-      )
-    : undefined;
-  return { size: listed ? 1 : 0, has: (bib) => listed?.has(bib) ?? false };
+  if (!(await hasAny(db, startList, raceId))) return { size: 0, has: () => false };
+  const rows = await db
+    .select({ bib: startList.bib })
+    .from(startList)
+    .where(and(eq(startList.raceId, raceId), anyOf(startList.bib, bibs)));
+  const listed = new Set(rows.map((r) => r.bib));
+  return { size: 1, has: (bib) => listed.has(bib) };
 }
 
 /** The race's photos (id, capture time and camera) tagged with each of `bibs` (all, when not given). */
