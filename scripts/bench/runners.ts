@@ -1,4 +1,4 @@
-import { type Db, startList, timingPassings } from "../../app/.server/db/index.ts";
+import { type Db, refreshStatistics, startList, timingPassings } from "../../app/.server/db/index.ts";
 
 /**
  * A race's start list of bibs 1 to `runners` (42K), and a passing for each:
@@ -19,4 +19,7 @@ export async function registerRunners(
     await db.insert(startList).values(bibs.map((bib) => ({ raceId, bib, name: `Runner ${bib}`, distance: "42K" })));
     await db.insert(timingPassings).values(bibs.map((bib) => ({ raceId, bib, passedAt: seen.get(bib) ?? new Date(first.getTime() + bib * apartMs) })));
   }
+  // As the shop's loaders do after a start list or timing file.
+  await refreshStatistics(db, startList);
+  await refreshStatistics(db, timingPassings);
 }

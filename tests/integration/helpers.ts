@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../../app/.server/db/client.ts";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf, type Database, type Db } from "../../app/.server/db/client.ts";
 import { parseEnv, type Env } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices, type Services } from "../../app/.server/services.ts";
@@ -57,6 +58,12 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   const pgdb = await freshPostgres();
   const database = await openDatabase({ url: pgdb.url });
   return { database, url: pgdb.url, drop: pgdb.drop };
+}
+
+/** How many rows the planner believes a table holds: -1 until its statistics are first gathered. */
+export async function plannerRows(db: Db, table: string): Promise<number> {
+  const [row] = rowsOf<{ rows: number }>(await db.execute(sql`select reltuples::int as rows from pg_class where oid = ${table}::regclass`));
+  return row.rows;
 }
 
 /** A whole shop's services on a fresh database and a temporary DATA_DIR. */

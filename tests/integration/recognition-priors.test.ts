@@ -16,7 +16,7 @@ import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
 import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
-import { createTestShop, FIXTURES, recordedRecognizer, type TestShop } from "./helpers.ts";
+import { createTestShop, FIXTURES, plannerRows, recordedRecognizer, type TestShop } from "./helpers.ts";
 
 // Recognition's priors beyond the pixels of one photo: the organiser's start
 // list, and the other frames of a burst.
@@ -67,6 +67,8 @@ describe("the start list as recognition's prior", () => {
     );
     // The answer comes at once; the race's photos are decided again by the job worker (a minute for 10,000 photos).
     expect(loaded).toMatchObject({ loaded: true, entrants: 6, redecided: 4, errors: [{ line: 8, problem: "bib", value: "x" }] });
+    // Its statistics are gathered at once: the embedded database has no autovacuum to do it later.
+    expect(await plannerRows(db(), "start_list")).toBe(6);
     expect((await found("R002")).tagged).toEqual([317, 1045]);
     expect(await shop.services.recognition.progress(raceId)).toMatchObject({ redeciding: true });
     await shop.services.worker.drain();

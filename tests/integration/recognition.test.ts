@@ -11,7 +11,7 @@ import { adminHref } from "../../app/i18n/admin-href.ts";
 import { loader as cropLoader } from "../../app/routes/admin/api.bib-crop.ts";
 import { action as taggingAction } from "../../app/routes/admin/race-tagging.tsx";
 import { invite, loginAs } from "./admin-helpers.ts";
-import { createTestShop, FIXTURES, recordedRecognizer, type TestShop } from "./helpers.ts";
+import { createTestShop, FIXTURES, plannerRows, recordedRecognizer, type TestShop } from "./helpers.ts";
 import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
 
 // tests/fixtures/import-bibs: R001 bib 152, R002 bibs 317 and 1045, R003 none,
@@ -118,6 +118,7 @@ describe("bib recognition on import", () => {
     await shop.services.worker.drain(); // decided again in the background
     expect(loaded).toMatchObject({ passings: 4, redecided: 4 });
     expect(loaded.errors).toHaveLength(1);
+    expect(await plannerRows(db(), "timing_passings")).toBe(4);
     const far = await suggestion(1045);
     expect(far.confidence).toBeCloseTo(before.confidence * 0.5, 4);
     expect(far).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["timing-far"]) });

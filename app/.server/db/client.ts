@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -96,4 +96,14 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Gathers the planner's statistics of a table just filled in bulk (a start
+ * list, a timing file). PostgreSQL's autovacuum would do it a minute later;
+ * the embedded PGlite never does, and plans a race's lookups by bib as if
+ * the table were empty.
+ */
+export async function refreshStatistics(db: Db, table: PgTable): Promise<void> {
+  await db.execute(sql`analyze ${table}`);
 }

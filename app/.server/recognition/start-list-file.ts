@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { inTransaction, type Db, photoBibs, races, startList } from "../db/index.ts";
+import { inTransaction, type Db, photoBibs, races, refreshStatistics, startList } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { queueRedecide } from "./recognize-job.ts";
 import { parseStartListCsv } from "./start-list.ts";
@@ -20,6 +20,7 @@ export async function loadStartList(db: Db, raceId: number, csv: string) {
       await tx.insert(startList).values(entrants.slice(i, i + 1000).map((e) => ({ raceId, ...e })));
     }
   });
+  await refreshStatistics(db, startList);
   const redecided = await queueRedecide(db, raceId);
   return { loaded: true, entrants: entrants.length, errors, redecided };
 }

@@ -1,5 +1,5 @@
 import { count, eq, max, min } from "drizzle-orm";
-import { inTransaction, type Db, races, timingPassings } from "../db/index.ts";
+import { inTransaction, type Db, races, refreshStatistics, timingPassings } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { queueRedecide } from "./recognize-job.ts";
 import { parseTimingCsv } from "./timing.ts";
@@ -22,6 +22,7 @@ export async function loadTimingFile(db: Db, raceId: number, csv: string) {
       await tx.insert(timingPassings).values(chunk).onConflictDoNothing();
     }
   });
+  await refreshStatistics(db, timingPassings);
   const redecided = await queueRedecide(db, raceId);
   return { loaded: true, passings: passings.length, errors, redecided };
 }
