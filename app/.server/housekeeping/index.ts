@@ -9,9 +9,10 @@ import { enqueue, type JobHandlers } from "../jobs/index.ts";
  * not leave millions of rows behind: finished jobs, rate-limit hits, login
  * attempts, expired sessions, page views past the dashboard's reach, zips
  * nobody was handed for a month, and photo uploads past their two days; then
- * the planner's statistics are gathered again. Each instance asks for a run every hour; the run's key (the hour) lets only one
- * of them through. Nothing waits in the
- * queue between runs, so "no job queued" still means the shop is idle.
+ * the planner's statistics are gathered again. Each instance asks for a run
+ * every hour; the run's key (the hour) lets only one of them through. Nothing
+ * waits in the queue between runs, so "no job queued" still means the shop is
+ * idle.
  */
 export const HOUSEKEEPING_JOB = "housekeeping";
 const EVERY_MS = 3600_000;
@@ -75,11 +76,11 @@ export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Log
   const handlers: JobHandlers = {
     [HOUSEKEEPING_JOB]: async () => {
       const pruned = await pruneTables(db, expire);
-      // What an hour of uploads, tags and sales changed, and what pruning took away (PGlite has no autovacuum).
-      await refreshStatistics(db);
       // Sales paid before partners' shares existed, or whose split failed when paid.
       const { written: settled, failed } = await settlePastSales(db);
       if (failed.length) logger.error({ failed }, "sales that could not be split between partners");
+      // What an hour of uploads, tags and sales changed, and what pruning took away (PGlite has no autovacuum).
+      await refreshStatistics(db);
       logger.info({ pruned, settled }, "housekeeping");
     },
   };
