@@ -70,7 +70,12 @@ export function createServices({
   // Rendered pages and the reads behind them live as long as the catalog version does.
   const pageCache = createPageCache({ db, listen: database.listen });
   const catalogMemo = catalog.versionedMemo(pageCache.version);
-  const chores = createHousekeeping({ db, logger, expire: { zips: files.expireZips, uploads: office.uploads.expire } });
+  const chores = createHousekeeping({
+    db,
+    logger,
+    expire: { zips: files.expireZips, uploads: office.uploads.expire },
+    embedded: database.kind === "pglite",
+  });
 
   // Four lanes: bib recognition, whose readers also make a new photo's watermarked images from the
   // pixels they decode; the derive job for the photos they do not (tagged by the import file, a

@@ -1,8 +1,8 @@
 // `npm run bench -- catalog [--photos N]`: race-page queries on a race of N
 // photos (2,000 by default; try 50,000), embedded PGlite: first as the rows
 // were written (no statistics: PGlite runs no autovacuum), then once the
-// planner's statistics are gathered, as the import and the hourly
-// housekeeping do (db/client.ts refreshStatistics).
+// planner's statistics are gathered, as the serving process does within a
+// minute (db/statistics.ts).
 import { parseArgs } from "node:util";
 import { openDatabase, photoBibs, photos, photoTags, races, refreshStatistics, tags } from "../../app/.server/db/index.ts";
 import { racePhotos } from "../../app/.server/catalog/index.ts";

@@ -79,7 +79,7 @@ async function prepare(dataDir: string) {
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
   await seedRace(database.db, "bench-2k", 2000, thumbKey);
   await seedRace(database.db, "bench-50k", 50_000, thumbKey);
-  await database.db.execute(sql`analyze`); // as the import leaves it (catalog/import-folder.ts)
+  await database.db.execute(sql`analyze`); // as the shop has them a minute later (db/statistics.ts)
   await database.close();
 }
 

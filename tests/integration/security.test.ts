@@ -12,12 +12,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { openDatabase } from "../../app/.server/db/client.ts";
-import { enqueue } from "../../app/.server/jobs/index.ts";
-import { HOUSEKEEPING_JOB } from "../../app/.server/housekeeping/index.ts";
 import { adminSessions, adminUsers, jobs, orders, photos, rateHits, races, uploads } from "../../app/.server/db/schema.ts";
 import { createRateLimiter } from "../../app/.server/rate-limit/rate-limit.ts";
 import { invite, loginAs } from "./admin-helpers.ts";
-import { createTestShop, FIXTURES, onPostgres, plannerRows, type TestShop } from "./helpers.ts";
+import { createTestShop, FIXTURES, onPostgres, type TestShop } from "./helpers.ts";
 import { cartItem, buyer, call, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 import { action as purchase } from "../../app/routes/api.purchase.ts";
 
@@ -175,17 +173,6 @@ describe("security findings", () => {
     expect(pruned.sessions).toBeGreaterThanOrEqual(1);
     const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(rateHits).where(eq(rateHits.key, "1.2.3.4"));
     expect(left.n).toBe(0);
-  });
-
-  it("housekeeping: the hourly run gathers the planner's statistics again (the embedded database has no autovacuum)", async () => {
-    const { db } = shop.database;
-    await db.insert(rateHits).values(Array.from({ length: 40 }, (_, i) => ({ bucket: "contact", key: `10.0.0.${i}`, at: new Date() })));
-    const before = await plannerRows(db, "rate_hits");
-    await enqueue(db, HOUSEKEEPING_JOB, {});
-    await shop.services.worker.drain();
-    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(rateHits);
-    expect(before).not.toBe(all.n);
-    expect(await plannerRows(db, "rate_hits")).toBe(all.n);
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { inTransaction, type Db, adminUsers, fullsetOverrides, races, refreshStatistics, tags } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, fullsetOverrides, races, tags } from "../db/index.ts";
 import { rasterize } from "../images/index.ts";
 import { keepPublicImage } from "./public-image.ts";
 import type { Storage } from "../storage/index.ts";
@@ -66,8 +66,6 @@ export async function importFolder(
     else report[outcome.kind]++;
     onProgress(i + 1, names.length, name);
   }
-  // A race's photos arrive by the thousand here: its pages are planned from the new figures at once.
-  if (report.created + report.updated > 0) await refreshStatistics(db);
   return report;
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -96,15 +96,4 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
-}
-
-/**
- * Gathers the planner's statistics of a table just filled in bulk (a start
- * list, a timing file), or with no table of the whole database (after an
- * import, and hourly). PostgreSQL's autovacuum would do it a minute later;
- * the embedded PGlite never does, and plans as if every table were empty: a
- * 50,000-photo race's first page took 61 ms instead of 13 (`bench -- catalog`).
- */
-export async function refreshStatistics(db: Db, table?: PgTable): Promise<void> {
-  await db.execute(table ? sql`analyze ${table}` : sql`analyze`);
 }

@@ -4,3 +4,4 @@
 export * from "./client.ts";
 export * from "./schema.ts";
 export { markImportProgress } from "./catalog-progress.ts";
+export { analyzeChanged, refreshStatistics } from "./statistics.ts";

@@ -1,21 +1,23 @@
 import { settlePastSales } from "../partners/index.ts";
 import { and, isNull, lt, or, sql, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
-import { type Db, adminSessions, jobs, loginAttempts, pageViews, rateHits, refreshStatistics } from "../db/index.ts";
+import { type Db, adminSessions, analyzeChanged, jobs, loginAttempts, pageViews, rateHits } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 
 /**
  * Tables that grow with traffic are pruned once an hour, so a busy year does
  * not leave millions of rows behind: finished jobs, rate-limit hits, login
  * attempts, expired sessions, page views past the dashboard's reach, zips
- * nobody was handed for a month, and photo uploads past their two days; then
- * the planner's statistics are gathered again. Each instance asks for a run
- * every hour; the run's key (the hour) lets only one of them through. Nothing
- * waits in the queue between runs, so "no job queued" still means the shop is
- * idle.
+ * nobody was handed for a month, and photo uploads past their two days. Each
+ * instance asks for a run every hour; the run's key (the hour) lets only one
+ * of them through. Nothing waits in the
+ * queue between runs, so "no job queued" still means the shop is idle.
+ * On the embedded database, which has no autovacuum, the serving process also
+ * analyses every minute the tables autovacuum would (db/statistics.ts).
  */
 export const HOUSEKEEPING_JOB = "housekeeping";
 const EVERY_MS = 3600_000;
+const STATISTICS_EVERY_MS = 60_000;
 const DAY = 24 * 3600_000;
 
 export const KEEP = {
@@ -72,15 +74,14 @@ export async function pruneTables(db: Db, expire: Expirers, now = Date.now()): P
   };
 }
 
-export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Logger; expire: Expirers }) {
+/** `embedded`: the database is PGlite, whose statistics nobody else keeps. */
+export function createHousekeeping({ db, logger, expire, embedded }: { db: Db; logger: Logger; expire: Expirers; embedded: boolean }) {
   const handlers: JobHandlers = {
     [HOUSEKEEPING_JOB]: async () => {
       const pruned = await pruneTables(db, expire);
       // Sales paid before partners' shares existed, or whose split failed when paid.
       const { written: settled, failed } = await settlePastSales(db);
       if (failed.length) logger.error({ failed }, "sales that could not be split between partners");
-      // What an hour of uploads, tags and sales changed, and what pruning took away (PGlite has no autovacuum).
-      await refreshStatistics(db);
       logger.info({ pruned, settled }, "housekeeping");
     },
   };
@@ -88,12 +89,19 @@ export function createHousekeeping({ db, logger, expire }: { db: Db; logger: Log
     enqueue(db, HOUSEKEEPING_JOB, {}, { uniqueKey: `${HOUSEKEEPING_JOB}:${Math.floor(Date.now() / EVERY_MS)}` }).catch((error: unknown) =>
       logger.warn({ err: error }, "could not queue housekeeping"),
     );
+  const analyze = () =>
+    analyzeChanged(db).then(
+      (tables) => {
+        if (tables.length) logger.debug({ tables }, "statistics gathered");
+      },
+      (error: unknown) => logger.warn({ err: error }, "could not gather statistics"),
+    );
   let timers: NodeJS.Timeout[] = [];
   return {
     handlers,
-    /** In the serving process: a run a minute after start, then one an hour. */
+    /** In the serving process: a run a minute after start, then one an hour; on PGlite, statistics every minute. */
     start() {
-      timers = [setTimeout(ask, 60_000), setInterval(ask, EVERY_MS)];
+      timers = [setTimeout(ask, 60_000), setInterval(ask, EVERY_MS), ...(embedded ? [setInterval(analyze, STATISTICS_EVERY_MS)] : [])];
       for (const timer of timers) timer.unref();
     },
     stop() {
