@@ -14,9 +14,9 @@ import { type Db, rowsOf } from "./client.ts";
 const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE = 0.1;
 
-/** Gathers the planner's statistics of `table` (a start list or timing file just loaded), or of the whole database. */
-export async function refreshStatistics(db: Db, table?: PgTable): Promise<void> {
-  await db.execute(table ? sql`analyze ${table}` : sql`analyze`);
+/** Gathers the planner's statistics of `table` at once (a start list or timing file just loaded). */
+export async function refreshStatistics(db: Db, table: PgTable): Promise<void> {
+  await db.execute(sql`analyze ${table}`);
 }
 
 /**
