@@ -4,9 +4,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DERIVE_JOB } from "../../app/.server/catalog/index.ts";
+import { DERIVE_JOB, photoImages } from "../../app/.server/catalog/index.ts";
 import { jobs, photoBibs, photos } from "../../app/.server/db/schema.ts";
 import { RECOGNIZE_JOB, type ReadOptions, type Recognizer } from "../../app/.server/recognition/index.ts";
+import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import { createTestShop, type TestShop, withImages } from "./helpers.ts";
 
 // An import decodes each original once: the reader that reads a new photo's
@@ -139,5 +140,29 @@ describe("a new photo's images, made beside its reading", () => {
     expect(await bibsOf(plain.id)).toEqual([101]);
     expect((await deriveJobs(plain.id)).map((job) => job.status)).toEqual(["done"]);
     expect((await photo(plain.id)).mediumKey).not.toBeNull();
+  });
+
+  it("reports the reading's own error when its images cannot be queued either, and its retry queues them first", async () => {
+    mode = "fail";
+    const [failed] = await importPhotos("D006");
+    await db().update(jobs).set({ status: "done" }).where(eq(jobs.status, "queued")); // run by hand below
+    const images = photoImages(db(), shop.services.storage);
+    let queueUp = false;
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: {
+        ...images,
+        queue: (photoId: number) => (queueUp ? images.queue(photoId) : Promise.reject(new Error("connection terminated"))),
+      },
+    });
+    await expect(job({ photoId: failed.id, derive: true }, { attempt: 1 })).rejects.toThrow("recognition reader stopped");
+    expect(await deriveJobs(failed.id)).toEqual([]);
+
+    queueUp = true;
+    await expect(job({ photoId: failed.id, derive: true }, { attempt: 2 })).rejects.toThrow("recognition reader stopped");
+    expect((await deriveJobs(failed.id)).map((job) => job.status)).toEqual(["queued"]);
   });
 });

@@ -110,17 +110,24 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
     const imagesWanted = derive === true && !photo.mediumKey;
     const deriveHere = imagesWanted && attempt === 1;
     if (imagesWanted && !deriveHere) await images.queue(photoId);
-    let stored = false;
-    try {
-      const derived = await readAndDecide(photo, force, deriveHere ? images.widths : undefined);
-      if (deriveHere && derived?.length === images.widths.length) {
-        await images.store(photo, derived);
-        stored = true;
-      }
-    } finally {
-      // Skipped, failed (the photo is then shown without waiting for the reading's retries) or no images made.
-      if (deriveHere && !stored) await images.queue(photoId);
+    if (!deriveHere) {
+      await readAndDecide(photo, force, undefined);
+      return;
     }
+    try {
+      const derived = await readAndDecide(photo, force, images.widths);
+      if (derived?.length === images.widths.length) {
+        await images.store(photo, derived);
+        return;
+      }
+    } catch (error) {
+      // Failed: the photo is shown without waiting for the reading's retries. The
+      // reading's error is what the job reports even if queueing fails too (its
+      // retry then queues the images first).
+      await images.queue(photoId).catch((queueError: unknown) => logger.warn({ photoId, err: queueError }, "images not queued"));
+      throw error;
+    }
+    await images.queue(photoId); // skipped, or no images made
   };
 }
 
