@@ -6,10 +6,7 @@
 import { parseArgs } from "node:util";
 import { analyzeChanged, openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { racePhotos } from "../../app/.server/catalog/index.ts";
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+import { percentile } from "./percentile.ts";
 
 export async function benchCatalog() {
   const { values } = parseArgs({ args: process.argv.slice(3), options: { photos: { type: "string", default: "2000" } }, strict: false });

@@ -6,13 +6,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { openDatabase, races } from "../../app/.server/db/index.ts";
 import { decidePhoto, type PhotoReading, photoContext, raceContext } from "../../app/.server/recognition/index.ts";
+import { percentile } from "./percentile.ts";
 import { registerRunners } from "./runners.ts";
 
 const RUNNERS = 25_000;
 const ROUNDS = 20;
 const READINGS = path.resolve(import.meta.dirname, "../../tests/fixtures/import-bibs.readings.json");
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export async function benchDecide() {
   const database = await openDatabase({});

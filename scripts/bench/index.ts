@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   decide: async () => (await import("./decide.ts")).benchDecide(),
   http: async () => (await import("./http.ts")).benchHttp(),
   pages: async () => (await import("./pages.ts")).benchPages(),
+  queue: async () => (await import("./queue.ts")).benchQueue(),
 };
 
 // Names first, then options for the benchmarks (e.g. `bibs --limit 40`).

@@ -405,7 +405,13 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.runAt), uniqueIndex("jobs_unique_key").on(t.uniqueKey)],
+  (t) => [
+    index("jobs_claim_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_unique_key").on(t.uniqueKey),
+    // The jobs not done, by type: what the worker's counts and an import's progress
+    // ask every few seconds, without scanning the week of finished jobs kept.
+    index("jobs_open_idx").on(t.type).where(sql`status <> 'done'`),
+  ],
 );
 
 export const adminUsers = pgTable(

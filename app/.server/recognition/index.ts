@@ -57,7 +57,7 @@
  */
 export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
 export { RECOGNIZE_JOB, type RecognizePayload, type PhotoImages } from "./recognize-job.ts";
-export { describeProgress, type RecognitionProgress } from "./progress.ts";
+export { describeProgress, recognitionProgress, type RecognitionProgress } from "./progress.ts";
 export type { ReviewItem } from "./review.ts";
 export type { StartListEntry, StartListQuery } from "./start-list-file.ts";
 export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
