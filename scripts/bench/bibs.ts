@@ -159,6 +159,7 @@ function momentsPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["lin
 /**
  * The numbers read in too many (or many) of a set's moments to be a runner's, as the race would count them once
  * all are read: a moment is a minute of the capture time, or the photo itself when its time is unknown (scenery.ts).
+ * A set is one camera's photos, so its moments are that camera's, as the race counts them (migration 0019).
  */
 function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
   const momentOf = (i: number) => {

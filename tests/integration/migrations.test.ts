@@ -262,3 +262,54 @@ describe("migration 0017 (a moment is a minute)", () => {
     }
   });
 });
+
+describe("migration 0019 (moments counted per camera)", () => {
+  it("counts a number's moments by the camera that saw it most, for the readings already stored and those after", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const before = migrationsBefore(19);
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.query(`insert into races (id, slug, name) values (1, 'three-points-10k', '{"es": "10K"}')`);
+      const line = (text: string) => ({ text, confidences: [0.9], detectionScore: 0.9, box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 } });
+      const read = async (id: number, camera: string | null, frame: string, takenAt: string, texts: string[]) => {
+        await client.query(
+          "insert into photos (id, public_id, race_id, frame, original_key, sha256, width, height, taken_at, camera) values ($1, $2, 1, $3, $2, $2, 10, 10, $4, $5)",
+          [id, `P${id}`, frame, takenAt, camera],
+        );
+        await client.query("insert into photo_recognitions (photo_id, race_id, status, lines) values ($1, 1, 'done', $2)", [
+          id,
+          JSON.stringify(texts.map(line)),
+        ]);
+      };
+      // Sign 23 beside the start's photographer for three minutes; runner 101 passes the start, km 5 and the finish.
+      await read(1, "Canon EOS R6 #11", "IMG_0001", "2025-08-10T12:00:10Z", ["23", "101"]);
+      await read(2, "Canon EOS R6 #11", "IMG_0002", "2025-08-10T12:01:10Z", ["23"]);
+      await read(3, "Canon EOS R6 #11", "IMG_0003", "2025-08-10T12:02:10Z", ["23"]);
+      await read(4, "Sony ILCE-7M3 #42", "DSC0004", "2025-08-10T12:20:00Z", ["101"]);
+      await read(5, null, "NIK_0005", "2025-08-10T12:45:00Z", ["101"]);
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            await client.query<{ number: number; photos: number; moments: number }>("select number, photos, moments from race_numbers order by number")
+          ).rows.map((r) => [r.number, [r.photos, r.moments]]),
+        );
+      // Race-wide the runner was in three minutes, as the sign; one camera saw them in one.
+      expect(await counts()).toEqual({ 0: [5, 3], 23: [3, 3], 101: [3, 1] });
+      // The finish camera (known by its file names) sees the runner again a minute later, and the sign's camera once more.
+      await read(6, null, "NIK_0006", "2025-08-10T12:46:00Z", ["101"]);
+      await read(7, "Canon EOS R6 #11", "IMG_0007", "2025-08-10T12:03:10Z", ["23"]);
+      expect(await counts()).toEqual({ 0: [7, 4], 23: [4, 4], 101: [4, 2] });
+      // A reading deleted takes its moment with it.
+      await client.query("delete from photo_recognitions where photo_id in (6, 7)");
+      expect(await counts()).toEqual({ 0: [5, 3], 23: [3, 3], 101: [3, 1] });
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -160,6 +160,36 @@ describe("numbers read all over a race", () => {
     for (const [i, id] of live.entries()) expect(await tagsOf(id)).toEqual([201 + i]);
   });
 
+  it("counts each camera's moments: a runner seen at five photo points in five minutes keeps the tag in each", async () => {
+    const live = ids.slice(0, 5);
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
+    // Runner 456, a plain bib (no print read), at the start, km 2, 4, 6 and the finish of a short race: a camera each, a minute apart.
+    const start = Date.parse("2025-08-10T12:10:00Z");
+    for (const [i, id] of live.entries()) {
+      await db()
+        .update(photos)
+        .set({ takenAt: new Date(start + i * 60_000), camera: `Canon EOS R6 #${i + 1}` })
+        .where(eq(photos.id, id));
+      reading = { width: 2400, height: 1600, lines: [line("456", 1200, 900, 110)] };
+      await job({ photoId: id, force: true });
+    }
+    for (const id of live) expect(await tagsOf(id)).toEqual([456]);
+    const [counted] = await db()
+      .select({ photos: raceNumbers.photos, moments: raceNumbers.moments })
+      .from(raceNumbers)
+      .where(and(eq(raceNumbers.raceId, raceId), eq(raceNumbers.number, 456)));
+    expect(counted).toEqual({ photos: 5, moments: 1 });
+    await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
+  });
+
   it("tags a runner read often in photos of unknown time once one of them shows the bib's print, in those read before too", async () => {
     const live = ids.slice(0, 4);
     await db().update(photos).set({ takenAt: null }).where(eq(photos.raceId, raceId));

@@ -578,16 +578,19 @@ export const photoRecognitions = pgTable(
     // When the photo was taken, in one-minute steps (minus its id when the time is unknown): set by a trigger
     // (migrations 0016, 0017) for race_number_moments.
     moment: bigint("moment", { mode: "number" }),
+    // The camera that took the photo (recognition/bursts.ts cameraKey), set by the same trigger (migration 0019).
+    camera: text("camera"),
   },
   (t) => [index("photo_recognitions_race_idx").on(t.raceId, t.status)],
 );
 
 /**
  * How many of a race's read photos each number (1–5 digits) was read in, and
- * in how many moments (minutes of the race's clock; a photo without a
- * time is a moment of its own); under number 0 how many photos and moments
- * the race has read. Kept by a trigger on photo_recognitions (migrations 0013
- * 0016 and 0017): a number seen in too many moments is scenery, not a runner
+ * in how many moments by one camera at most (minutes of the race's clock; a
+ * photo without a time is a moment of its own); under number 0 how many
+ * photos the race has read and the most moments one camera took them in. Kept
+ * by a trigger on photo_recognitions (migrations 0013, 0016, 0017 and 0019): a
+ * number one camera sees in too many moments is scenery, not a runner
  * (recognition/scenery.ts).
  */
 export const raceNumbers = pgTable(
@@ -604,7 +607,7 @@ export const raceNumbers = pgTable(
   (t) => [primaryKey({ columns: [t.raceId, t.number] }), index("race_numbers_race_moments_idx").on(t.raceId, t.moments)],
 );
 
-/** The photos each number was read in per moment (race_numbers.moments counts the rows), kept by the same trigger. */
+/** The photos each number was read in per camera and moment (race_numbers.moments: one camera's rows at most), kept by the same trigger. */
 export const raceNumberMoments = pgTable(
   "race_number_moments",
   {
@@ -612,10 +615,11 @@ export const raceNumberMoments = pgTable(
       .notNull()
       .references(() => races.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
+    camera: text("camera").notNull().default(""),
     moment: bigint("moment", { mode: "number" }).notNull(),
     photos: integer("photos").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.raceId, t.number, t.moment] })],
+  (t) => [primaryKey({ columns: [t.raceId, t.number, t.camera, t.moment] })],
 );
 
 /**

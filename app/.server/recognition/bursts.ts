@@ -38,6 +38,7 @@ export type BurstSuggestion = { photoId: number; bib: number; box: RotatedRect; 
 /**
  * Which camera a frame came from: EXIF's make, model and serial; without it the
  * letters of the file name ("DSC_", "IMG_", "A7R4") that cameras number frames after.
+ * Migration 0019's photo_recognition_moment says the same in SQL, for scenery's counts.
  */
 export function cameraKey(frame: Pick<BurstFrame, "camera" | "frame">): string {
   if (frame.camera) return frame.camera;

@@ -8,7 +8,10 @@ import type { TextReading } from "./read-text.ts";
 // all morning. So what counts is moments, not photos: minutes of the race's
 // clock (migration 0017; five minutes until 2026-11-29 let a sign read all
 // through a short photo point stay a runner's), or each photo on its own when
-// its time is unknown (as in most benchmark sets, whose photos carry none).
+// its time is unknown (as in most benchmark sets, whose photos carry none);
+// and one camera's moments (migration 0019): a runner seen at five photo
+// points in five minutes is in one moment of each camera, the sign in many
+// of its photographer's.
 
 /** From this many moments of a race, and this share of those read, a number is scenery. */
 export const SCENERY_MIN_MOMENTS = 5;

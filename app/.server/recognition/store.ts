@@ -341,7 +341,7 @@ export async function offersOnTags(db: Db, raceId: number, times: (Date | null)[
   return [...new Set(rows.filter(gone).map((r) => r.photoId))];
 }
 
-/** The race's photos read so far, and the moments they were taken in (counted by a trigger under race_numbers' number 0). */
+/** The race's photos read so far, and the most moments one camera took them in (counted by a trigger under race_numbers' number 0). */
 async function readIn(db: Db, raceId: number): Promise<{ photos: number; moments: number }> {
   const [counted] = await db
     .select({ photos: raceNumbers.photos, moments: raceNumbers.moments })
@@ -350,7 +350,7 @@ async function readIn(db: Db, raceId: number): Promise<{ photos: number; moments
   return counted ?? { photos: 0, moments: 0 };
 }
 
-/** Numbers read in too many of the race's moments to be a runner's, or often (counted by a trigger: race_numbers). */
+/** Numbers one camera read in too many moments to be a runner's, or often (counted by a trigger: race_numbers). */
 async function sceneryIn(db: Db, raceId: number, momentsRead: number): Promise<Scenery> {
   const rows = await db
     .select({ number: raceNumbers.number, moments: raceNumbers.moments })
