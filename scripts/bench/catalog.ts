@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { analyzeChanged, openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { racePhotos } from "../../app/.server/catalog/index.ts";
-import { percentile } from "./percentile.ts";
+import { percentile, sortedTimes } from "./timing.ts";
 
 export async function benchCatalog() {
   const { values } = parseArgs({ args: process.argv.slice(3), options: { photos: { type: "string", default: "2000" } }, strict: false });
@@ -50,15 +50,7 @@ export async function benchCatalog() {
     ["one runner (n)", { slug: "bench", page: 1, bib: 305, lang: "es" }],
     ["one tag (t)", { slug: "bench", page: 2, tag: "meta", lang: "es" }],
   ];
-  const timed = async (query: Parameters<typeof racePhotos>[1]) => {
-    const times: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const t = performance.now();
-      await racePhotos(db, query, media);
-      times.push(performance.now() - t);
-    }
-    return times.sort((a, b) => a - b);
-  };
+  const timed = (query: Parameters<typeof racePhotos>[1]) => sortedTimes(50, () => racePhotos(db, query, media));
   for (const [, query] of cases) await timed(query); // warm-up, so that the first column does not pay for it
   const before: number[][] = [];
   for (const [, query] of cases) before.push(await timed(query));

@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { openDatabase, races } from "../../app/.server/db/index.ts";
 import { decidePhoto, type PhotoReading, photoContext, raceContext } from "../../app/.server/recognition/index.ts";
-import { percentile } from "./percentile.ts";
+import { percentile } from "./timing.ts";
 import { registerRunners } from "./runners.ts";
 
 const RUNNERS = 25_000;

@@ -11,7 +11,7 @@ import { analyzeChanged, openDatabase, races, rowsOf } from "../../app/.server/d
 import { counts, enqueue } from "../../app/.server/jobs/index.ts";
 import { MAIL_JOB } from "../../app/.server/mail/index.ts";
 import { RECOGNIZE_JOB, recognitionProgress } from "../../app/.server/recognition/index.ts";
-import { percentile } from "./percentile.ts";
+import { percentile, sortedTimes } from "./timing.ts";
 
 const PHOTOS = 2000;
 const WAITING = 200;
@@ -37,20 +37,11 @@ export async function benchQueue() {
     ["counts, reading lanes", () => counts(db, [RECOGNIZE_JOB, DERIVE_JOB])],
     ["import progress", () => recognitionProgress(db, race.id)],
   ];
-  const timed = async (query: () => Promise<unknown>) => {
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await query();
-      times.push(performance.now() - t);
-    }
-    return times.sort((a, b) => a - b);
-  };
   const measure = async () => {
     await analyzeChanged(db); // as the serving process does within a minute
-    for (const [, query] of cases) await timed(query); // warm-up
+    for (const [, query] of cases) await sortedTimes(RUNS, query); // warm-up
     const results: number[][] = [];
-    for (const [, query] of cases) results.push(await timed(query));
+    for (const [, query] of cases) results.push(await sortedTimes(RUNS, query));
     return results;
   };
 
