@@ -166,7 +166,7 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
     const at = set.photos[i].takenAt;
     return at ? Math.floor(at.getTime() / 60_000) : -i - 1;
   };
-  return sceneryOf(momentsPer(readings, numbersRead, momentOf), new Set(readings.map((_, i) => momentOf(i))).size);
+  return new Map([["", sceneryOf(momentsPer(readings, numbersRead, momentOf), new Set(readings.map((_, i) => momentOf(i))).size)]]);
 }
 
 /** The print read on the set's bibs, as the race would know it once all are read (counted in photos). */
@@ -176,7 +176,7 @@ const printsOfSet = (readings: PhotoReading[]) => knownPrints(momentsPer(reading
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
   // The production decision, without a timing file (a moment is a minute of the capture time, or the photo).
   const race = {
-    ...sceneryOfSet(set, readings),
+    scenery: sceneryOfSet(set, readings),
     rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings) },
     registered,
     autoThreshold: threshold,

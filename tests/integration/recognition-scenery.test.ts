@@ -190,6 +190,50 @@ describe("numbers read all over a race", () => {
     await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
   });
 
+  it("drops a number only in the photos of the camera that read it minute after minute: a runner lingering at the finish keeps the course's tags", async () => {
+    // Five photos at the finish and one at km 5 (a copy of the first, under another frame name).
+    const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
+    const { id: _id, publicId: _publicId, ...copy } = first;
+    const [{ id: km5 }] = await db()
+      .insert(photos)
+      .values({ ...copy, publicId: "scenery-km5", frame: "K001", sha256: "km5-copy" })
+      .returning({ id: photos.id });
+    const finish = ids.slice(0, 5);
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
+    const readAt = async (id: number, at: number, camera: string, lines: TextReading[]) => {
+      await db()
+        .update(photos)
+        .set({ takenAt: new Date(at), camera })
+        .where(eq(photos.id, id));
+      reading = { width: 2400, height: 1600, lines };
+      await job({ photoId: id, force: true });
+    };
+    // Runner 789, a plain bib (no print read), passes km 5, then stays in the finish photographer's
+    // view for five minutes after finishing, behind the runners arriving (301…305).
+    const start = Date.parse("2025-08-10T12:30:00Z");
+    await readAt(km5, start, "Nikon Z6 #km5", [line("789", 1200, 900, 110)]);
+    expect(await tagsOf(km5)).toEqual([789]);
+    for (const [i, id] of finish.entries()) {
+      await readAt(id, start + (20 + i) * 60_000, "Nikon Z6 #finish", [line("789", 500, 700, 50), line(String(301 + i), 1200, 900, 110)]);
+    }
+    // At the finish it is read in five minutes: scenery there, as a sign beside that photographer would be.
+    for (const [i, id] of finish.entries()) expect(await tagsOf(id)).toEqual([301 + i]);
+    // At km 5 it is the runner passing, read again or not.
+    expect(await tagsOf(km5)).toEqual([789]);
+    await readAt(km5, start, "Nikon Z6 #km5", [line("789", 1200, 900, 110)]);
+    expect(await tagsOf(km5)).toEqual([789]);
+    await db().delete(photos).where(eq(photos.id, km5));
+    await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
+  });
+
   it("tags a runner read often in photos of unknown time once one of them shows the bib's print, in those read before too", async () => {
     const live = ids.slice(0, 4);
     await db().update(photos).set({ takenAt: null }).where(eq(photos.raceId, raceId));

@@ -590,8 +590,9 @@ export const photoRecognitions = pgTable(
  * photo without a time is a moment of its own); under number 0 how many
  * photos the race has read and the most moments one camera took them in. Kept
  * by a trigger on photo_recognitions (migrations 0013, 0016, 0017 and 0019): a
- * number one camera sees in too many moments is scenery, not a runner
- * (recognition/scenery.ts).
+ * number one camera sees in too many moments is scenery in its photos, not a
+ * runner (recognition/scenery.ts, which counts race_number_moments camera by
+ * camera for the numbers this says one camera read often).
  */
 export const raceNumbers = pgTable(
   "race_numbers",

@@ -1,6 +1,7 @@
 import { cutInBurst, type SeenInBurst } from "./bursts.ts";
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
+import { type Scenery, type SceneryByCamera, sceneryAt } from "./scenery.ts";
 import { listEvidence, MAX_NEAR, oneDigitMore, oneEditAway, type Registered } from "./start-list.ts";
 import { type PassingsByBib, timingEvidence, withTiming, type TimingWindow } from "./timing.ts";
 
@@ -35,10 +36,11 @@ export type RaceContext = {
   autoThreshold: number;
   timing: TimingWindow;
   passings: PassingsByBib;
-  /** Numbers read in too many of the race's photos to be a runner's (scenery.ts). */
-  scenery: ReadonlySet<number>;
-  /** Numbers read in half as many moments (scenery among them): without a bib's print, a person looks. */
-  oftenRead: ReadonlySet<number>;
+  /**
+   * Per camera, numbers read in too many of its moments to be a runner's, and in half as many (read
+   * often: without a bib's print, a person looks) (scenery.ts).
+   */
+  scenery: SceneryByCamera;
   /** The race's photos where each number read often was read with a bib's print stacked on it. */
   onBibs: Sightings;
   /** The race's photos tagged with each bib (automatically or by a person): the whole of a bib read short elsewhere. */
@@ -186,15 +188,15 @@ function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | un
 }
 
 /**
- * A number read all over the race is the place's, not a runner's: dropped,
- * unless it is a bib's print (then a person looks, it may be both). One read
+ * A number the photo's camera read all through the race is the place's, not a
+ * runner's: dropped, unless it is a bib's print (then a person looks, it may be both). One read
  * often waits for a person unless a bib's print is stacked on it here or in
  * another photo of around this time (anywhere, when a time is unknown): a
  * runner's frames of unknown time are each a moment, and a sign is no bib.
  */
-function withScenery(c: BibCandidate, race: RaceContext, onBibElsewhere: (bib: number) => boolean): BibCandidate[] {
-  if (race.scenery.has(c.bib)) return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
-  if (race.oftenRead.has(c.bib) && !c.printed && !onBibElsewhere(c.bib)) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
+function withScenery(c: BibCandidate, { scenery, oftenRead }: Scenery, onBibElsewhere: (bib: number) => boolean): BibCandidate[] {
+  if (scenery.has(c.bib)) return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+  if (oftenRead.has(c.bib) && !c.printed && !onBibElsewhere(c.bib)) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
   return [c];
 }
 
@@ -241,8 +243,9 @@ export function decidePhoto(
   const frameOfPass = takenAt ? { id: photo?.id, takenAt, camera: photo?.camera } : undefined;
   // Tagged in the race's photos of around this one's time.
   const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
+  const scenery = sceneryAt(race.scenery, photo?.camera);
   const candidates = bibCandidates(lines, frame, race.rules)
-    .flatMap((c) => withScenery(c, race, (bib) => provenNear(race.onBibs, bib, takenAt, photo?.id)))
+    .flatMap((c) => withScenery(c, scenery, (bib) => provenNear(race.onBibs, bib, takenAt, photo?.id)))
     .flatMap((c) => withProvenLonger(c, race, proven))
     // A burst showing the longer bib at the same place in the frame says more, with its frame (withBurst).
     .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, frameOfPass, proven)))

@@ -11,9 +11,9 @@
  * digits, no leading zero, inside the race's bib list, not printed beside
  * words; a lone digit or a year only with a bib's print stacked on it)
  * get a confidence, which the race's timing file may raise or lower. A number
- * read at too many of the race's moments (minutes of its clock) is scenery
- * (scenery.ts), not a runner; one read at half as many waits for a person
- * unless a bib's print is stacked on it. From the auto threshold up they are
+ * a camera read at too many of its moments (minutes of the race's clock) is
+ * scenery in that camera's photos (scenery.ts), not a runner; one read at half
+ * as many waits for a person unless a bib's print is stacked on it. From the auto threshold up they are
  * tagged (photo_bibs source "auto", with the confidence); from REVIEW_FLOOR up
  * they wait in the review queue (bib_suggestions "pending"). A photo already
  * tagged by the import file is not read. Nothing a person decided is ever

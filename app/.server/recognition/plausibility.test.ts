@@ -101,8 +101,7 @@ describe("bib plausibility", () => {
       autoThreshold: 0.9,
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
-      scenery: new Set<number>(),
-      oftenRead: new Set<number>(),
+      scenery: new Map(),
       proven: new Map(),
       read: new Map(),
       onBibs: new Map(),
@@ -121,8 +120,7 @@ describe("bib plausibility", () => {
       autoThreshold: 0.9,
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
-      scenery: new Set([1280]),
-      oftenRead: new Set([1280, 23]),
+      scenery: new Map([["name:", { scenery: new Set([1280]), oftenRead: new Set([1280, 23]) }]]),
       proven: new Map(),
       read: new Map(),
       onBibs: new Map(),
@@ -143,6 +141,33 @@ describe("bib plausibility", () => {
     const timed = new Map([[23, [{ photo: 7, at }]]]);
     expect(decidePhoto([line("23")], frame, new Date(at + 60_000), { ...race, onBibs: timed }).map((d) => d.status)).toEqual(["auto"]);
     expect(decidePhoto([line("23")], frame, new Date(at + 30 * 60_000), { ...race, onBibs: timed }).map((d) => d.status)).toEqual(["pending"]);
+  });
+
+  it("drops scenery only in the photos of the camera that read it minute after minute", () => {
+    const signAtFinish = { scenery: new Set([10]), oftenRead: new Set([10, 23]) };
+    const nothing = { scenery: new Set<number>(), oftenRead: new Set<number>() };
+    const race = {
+      rules: DEFAULT_RULES,
+      registered: new Set<number>(),
+      autoThreshold: 0.9,
+      timing: DEFAULT_TIMING_WINDOW,
+      passings: new Map(),
+      scenery: new Map([
+        ["finish", signAtFinish],
+        ["km5", nothing],
+      ]),
+      proven: new Map(),
+      read: new Map(),
+      onBibs: new Map(),
+    };
+    const decided = (camera?: string) =>
+      decidePhoto([line("10"), line("23")], frame, null, race, { photo: { id: 1, camera } }).map((d) => `${d.bib}:${d.status}`);
+    // The finish's km sign, and a runner who stayed in its photographer's view for minutes.
+    expect(decided("finish")).toEqual(["23:pending"]);
+    // Runner 10 and runner 23 passing the photo point at km 5.
+    expect(decided("km5")).toEqual(["10:auto", "23:auto"]);
+    // A photo whose camera is not known is decided with every camera's scenery.
+    expect(decided(undefined)).toEqual(["23:pending"]);
   });
 
   it("merges the same number read twice into its most confident reading", () => {

@@ -11,7 +11,7 @@ import { cameraKey } from "./bursts.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 import type { Recognizer } from "./recognizer.ts";
-import { numbersRead } from "./scenery.ts";
+import { numbersRead, sceneryAt } from "./scenery.ts";
 import {
   newlyKnownPrints,
   offersOnTags,
@@ -179,10 +179,11 @@ async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame
   const counts = await storeDecisions(db, photo, decisions);
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
-  const often = [...numbersRead(lines)].filter((n) => context.oftenRead.has(n));
+  const here = sceneryAt(context.scenery, cameraKey(photo));
+  const often = [...numbersRead(lines)].filter((n) => here.oftenRead.has(n));
   if (often.length) {
     const onBibHere = new Set(decisions.filter((d) => d.printed).map((d) => d.bib));
-    await rethinkOftenRead(db, photo, often, context.scenery, onBibHere);
+    await rethinkOftenRead(db, photo, often, here.scenery, onBibHere);
   }
   const known = await newlyKnownPrints(db, photo.raceId, [...printsRead(lines)]);
   if (known.length) await recheckCutPrints(db, race, photo.raceId, known);
@@ -221,8 +222,8 @@ async function recheckCutPrints(db: Db, race: () => Promise<RaceContext>, raceId
 }
 
 /**
- * `often`, read in `photo`, are read often in the race (scenery among them):
- * the photos read before that still carry one as an automatic tag are decided
+ * `often`, read in `photo`, are read often by its camera (scenery among them):
+ * that camera's photos read before that still carry one as an automatic tag are decided
  * again (the km sign seen by the fifth photo; a tag with its bib's print
  * stays), and so are those where one waits for a person as read often, now
  * that it is scenery (it goes) or read on a bib in `photo` (a runner's).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextReading } from "./read-text.ts";
-import { numbersRead, SCENERY_MIN_MOMENTS, sceneryOf } from "./scenery.ts";
+import { numbersRead, SCENERY_MIN_MOMENTS, sceneryAt, sceneryByCamera, sceneryOf } from "./scenery.ts";
 
 const line = (text: string): TextReading => ({ text, confidences: [0.99], detectionScore: 0.99, box: { cx: 0, cy: 0, width: 10, height: 10, angle: 0 } });
 
@@ -37,5 +37,31 @@ describe("scenery", () => {
         3000,
       ).oftenRead,
     ]).toEqual([29]);
+  });
+
+  it("counts each camera's moments against that camera's floor: a sign beside one photographer is scenery there only", () => {
+    const byCamera = sceneryByCamera(
+      new Map([
+        ["finish", 200], // a floor of 8 moments, 4 to be read often
+        ["km5", 40], // a floor of 5, 3 to be read often
+        ["km10", 30],
+      ]),
+      [
+        { number: 10, camera: "finish", moments: 150 },
+        { number: 10, camera: "km5", moments: 1 },
+        { number: 612, camera: "finish", moments: 7 },
+        { number: 612, camera: "km5", moments: 5 },
+      ],
+    );
+    const at = (camera?: string) => {
+      const { scenery, oftenRead } = sceneryAt(byCamera, camera);
+      return { scenery: [...scenery].sort(), oftenRead: [...oftenRead].sort() };
+    };
+    expect(at("finish")).toEqual({ scenery: [10], oftenRead: [10, 612] });
+    expect(at("km5")).toEqual({ scenery: [612], oftenRead: [612] });
+    // A camera that read nothing often, and every camera's when the camera is not known.
+    expect(at("km10")).toEqual({ scenery: [], oftenRead: [] });
+    expect(at(undefined)).toEqual({ scenery: [10, 612], oftenRead: [10, 612] });
+    expect(at("a camera that took no read photo")).toEqual(at(undefined));
   });
 });

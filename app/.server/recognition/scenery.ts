@@ -11,9 +11,9 @@ import type { TextReading } from "./read-text.ts";
 // its time is unknown (as in most benchmark sets, whose photos carry none);
 // and one camera's moments (migration 0019): a runner seen at five photo
 // points in five minutes is in one moment of each camera, the sign in many
-// of its photographer's.
+// of its photographer's. A number is scenery in that camera's photos only.
 
-/** From this many moments of a race, and this share of those read, a number is scenery. */
+/** From this many of a camera's moments, and this share of those it took read photos in, a number is scenery there. */
 export const SCENERY_MIN_MOMENTS = 5;
 export const SCENERY_SHARE = 0.04;
 
@@ -36,14 +36,45 @@ export function numbersRead(lines: TextReading[]): Set<number> {
   return out;
 }
 
-/** In how many moments a number is scenery, in a race whose photos read were taken in `momentsRead`. */
+/** In how many moments a number is scenery, for a camera whose photos read were taken in `momentsRead`. */
 export const sceneryFloor = (momentsRead: number) => Math.max(SCENERY_MIN_MOMENTS, Math.ceil(momentsRead * SCENERY_SHARE));
 
-/** A race's numbers read in many of its moments: scenery, and those read often (scenery among them). */
+/** Numbers a camera read in many of its moments: scenery, and those read often (scenery among them). */
 export type Scenery = { scenery: Set<number>; oftenRead: Set<number> };
 
-/** The scenery among `counts` (moments each number was read in) of a race whose photos read were taken in `momentsRead`. */
+/** The scenery among `counts` (moments each number was read in) of a camera whose photos read were taken in `momentsRead`. */
 export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number): Scenery {
   const atLeast = (floor: number) => new Set([...counts].filter(([, n]) => n >= floor).map(([number]) => number));
   return { scenery: atLeast(sceneryFloor(momentsRead)), oftenRead: atLeast(oftenFloor(momentsRead)) };
+}
+
+/**
+ * Each camera's scenery (bursts.ts cameraKey), every camera that took a read
+ * photo listed. A number is scenery only in the photos of the camera that
+ * read it minute after minute: a km sign beside one photographer is runner
+ * 10's bib at another photo point, and a runner lingering at the finish,
+ * photographed there for five minutes, is still a runner on the course.
+ */
+export type SceneryByCamera = ReadonlyMap<string, Scenery>;
+
+/** Each camera's scenery, from the moments it took photos in and the moments it read each number in (`number`, `camera`, `moments`). */
+export function sceneryByCamera(momentsRead: ReadonlyMap<string, number>, counts: { number: number; camera: string; moments: number }[]): SceneryByCamera {
+  return new Map(
+    [...momentsRead].map(([camera, moments]) => {
+      const own = new Map(counts.filter((c) => c.camera === camera).map((c) => [c.number, c.moments]));
+      return [camera, sceneryOf(own, moments)];
+    }),
+  );
+}
+
+/**
+ * The scenery a photo of `camera` is decided with; when the camera is unknown
+ * (not given, or taking no read photo yet), every camera's: a sign anywhere
+ * in the race is dropped rather than tagged.
+ */
+export function sceneryAt(byCamera: SceneryByCamera, camera: string | undefined): Scenery {
+  const own = camera === undefined ? undefined : byCamera.get(camera);
+  if (own) return own;
+  const all = [...byCamera.values()];
+  return { scenery: new Set(all.flatMap((s) => [...s.scenery])), oftenRead: new Set(all.flatMap((s) => [...s.oftenRead])) };
 }
