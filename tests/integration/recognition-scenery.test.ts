@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races } from "../../app/.server/db/schema.ts";
+import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races, timingPassings } from "../../app/.server/db/schema.ts";
 import { photoImages } from "../../app/.server/catalog/derive-job.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
@@ -231,6 +231,46 @@ describe("numbers read all over a race", () => {
     await readAt(km5, start, "Nikon Z6 #km5", [line("789", 1200, 900, 110)]);
     expect(await tagsOf(km5)).toEqual([789]);
     await db().delete(photos).where(eq(photos.id, km5));
+    await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
+  });
+
+  it("keeps a runner on a lap course whom the timing file has crossing the photo point each time, and drops the sign beside it", async () => {
+    const laps = ids.slice(0, 5);
+    let reading: PhotoReading | undefined;
+    const recognizer = { read: async () => reading!, close: async () => {} };
+    const job = recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer,
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
+    // Runner 42, a plain bib, laps a criterium every eight minutes past one photographer at the line,
+    // where a "10" hangs; runner 10 crosses it once, at the third lap's photo.
+    const start = Date.parse("2025-08-10T13:00:00Z");
+    const lapAt = (i: number) => start + i * 8 * 60_000;
+    await db()
+      .insert(timingPassings)
+      .values([...laps.map((_, i) => ({ raceId, bib: 42, passedAt: new Date(lapAt(i) - 3000) })), { raceId, bib: 10, passedAt: new Date(lapAt(2) + 8000) }]);
+    for (const [i, id] of laps.entries()) {
+      await db()
+        .update(photos)
+        .set({ takenAt: new Date(lapAt(i)), camera: "Sony A7 IV #line" })
+        .where(eq(photos.id, id));
+      reading = { width: 2400, height: 1600, lines: [line("42", 1200, 900, 110), line("10", 400, 300, 60)] };
+      await job({ photoId: id, force: true });
+    }
+    // Read at five moments, each when its runner crossed the line: a runner, tagged in every lap.
+    for (const id of laps) expect(await tagsOf(id)).toEqual([42]);
+    // The sign is scenery, dropped where its number's runner was not crossing, and left to a person where they were.
+    const ten = await db()
+      .select({ photoId: bibSuggestions.photoId, status: bibSuggestions.status, doubts: bibSuggestions.doubts })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.bib, 10)));
+    const at = (i: number) => ten.find((t) => t.photoId === laps[i]);
+    expect(at(2)).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["scenery"]) });
+    expect([at(3), at(4)]).toEqual([undefined, undefined]);
+    await db().delete(timingPassings).where(eq(timingPassings.raceId, raceId));
     await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
   });
 

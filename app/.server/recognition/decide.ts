@@ -189,13 +189,19 @@ function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | un
 
 /**
  * A number the photo's camera read all through the race is the place's, not a
- * runner's: dropped, unless it is a bib's print (then a person looks, it may be both). One read
+ * runner's: dropped, unless it is a bib's print or the timing file has its
+ * runner crossing the photo point now (then a person looks, it may be both). One read
  * often waits for a person unless a bib's print is stacked on it here or in
  * another photo of around this time (anywhere, when a time is unknown): a
  * runner's frames of unknown time are each a moment, and a sign is no bib.
  */
-function withScenery(c: BibCandidate, { scenery, oftenRead }: Scenery, onBibElsewhere: (bib: number) => boolean): BibCandidate[] {
-  if (scenery.has(c.bib)) return c.printed ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+function withScenery(
+  c: BibCandidate,
+  { scenery, oftenRead }: Scenery,
+  onBibElsewhere: (bib: number) => boolean,
+  passing: (bib: number) => boolean,
+): BibCandidate[] {
+  if (scenery.has(c.bib)) return c.printed || passing(c.bib) ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
   if (oftenRead.has(c.bib) && !c.printed && !onBibElsewhere(c.bib)) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
   return [c];
 }
@@ -245,7 +251,14 @@ export function decidePhoto(
   const proven = (bib: number) => provenNear(race.proven, bib, takenAt);
   const scenery = sceneryAt(race.scenery, photo?.camera);
   const candidates = bibCandidates(lines, frame, race.rules)
-    .flatMap((c) => withScenery(c, scenery, (bib) => provenNear(race.onBibs, bib, takenAt, photo?.id)))
+    .flatMap((c) =>
+      withScenery(
+        c,
+        scenery,
+        (bib) => provenNear(race.onBibs, bib, takenAt, photo?.id),
+        (bib) => timingEvidence(bib, takenAt, race.passings, race.timing) === "near",
+      ),
+    )
     .flatMap((c) => withProvenLonger(c, race, proven))
     // A burst showing the longer bib at the same place in the frame says more, with its frame (withBurst).
     .flatMap((c) => (cutInBurst(c.bib, c.box, burst, frame) ? [c] : withLongerInPass(c, race, frameOfPass, proven)))

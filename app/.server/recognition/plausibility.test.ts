@@ -168,6 +168,15 @@ describe("bib plausibility", () => {
     expect(decided("km5")).toEqual(["10:auto", "23:auto"]);
     // A photo whose camera is not known is decided with every camera's scenery.
     expect(decided(undefined)).toEqual(["23:pending"]);
+    // When the timing file has runner 10 crossing the photo point as the finish's photo is taken, a person looks.
+    const at = Date.parse("2025-08-10T12:00:00Z");
+    const passings = new Map([[10, [new Date(at + 20_000)]]]);
+    const timed = (minutes: number) =>
+      decidePhoto([line("10")], frame, new Date(at + minutes * 60_000), { ...race, passings }, { photo: { id: 1, camera: "finish" } }).map(
+        (d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`,
+      );
+    expect(timed(0)).toEqual(["10:pending:scenery"]);
+    expect(timed(5)).toEqual([]);
   });
 
   it("merges the same number read twice into its most confident reading", () => {

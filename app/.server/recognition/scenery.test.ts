@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextReading } from "./read-text.ts";
-import { numbersRead, SCENERY_MIN_MOMENTS, sceneryAt, sceneryByCamera, sceneryOf } from "./scenery.ts";
+import { numbersRead, PASSING_SHARE, SCENERY_MIN_MOMENTS, sceneryAt, sceneryByCamera, sceneryOf } from "./scenery.ts";
 
 const line = (text: string): TextReading => ({ text, confidences: [0.99], detectionScore: 0.99, box: { cx: 0, cy: 0, width: 10, height: 10, angle: 0 } });
 
@@ -63,5 +63,16 @@ describe("scenery", () => {
     expect(at("km10")).toEqual({ scenery: [], oftenRead: [] });
     expect(at(undefined)).toEqual({ scenery: [10, 612], oftenRead: [10, 612] });
     expect(at("a camera that took no read photo")).toEqual(at(undefined));
+  });
+
+  it("is no sign when the timing file has the number's runner crossing the photo point in most of its moments: a runner lapping", () => {
+    const at = (passing: number) => [
+      ...sceneryAt(sceneryByCamera(new Map([["line", 120]]), [{ number: 42, camera: "line", moments: 20, passing }]), "line").oftenRead,
+    ];
+    expect(at(20)).toEqual([]);
+    expect(at(20 * PASSING_SHARE)).toEqual([]);
+    // A sign's number whose runner crossed a few times, or a runner who stayed at the line after finishing.
+    expect(at(20 * PASSING_SHARE - 1)).toEqual([42]);
+    expect(at(2)).toEqual([42]);
   });
 });

@@ -57,11 +57,23 @@ export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: numb
  */
 export type SceneryByCamera = ReadonlyMap<string, Scenery>;
 
-/** Each camera's scenery, from the moments it took photos in and the moments it read each number in (`number`, `camera`, `moments`). */
-export function sceneryByCamera(momentsRead: ReadonlyMap<string, number>, counts: { number: number; camera: string; moments: number }[]): SceneryByCamera {
+/**
+ * From this share of the moments a camera read a number in falling when the
+ * timing file has that runner crossing the photo point, the number is a
+ * runner on a lap course, not a sign: a sign beside the photographer is read
+ * all morning, runner 10 of a criterium only as they pass, lap after lap.
+ */
+export const PASSING_SHARE = 0.75;
+
+/** How many moments a camera read a number in, and in how many of them the timing file has its runner crossing the photo point. */
+export type NumberMoments = { number: number; camera: string; moments: number; passing?: number };
+
+/** Each camera's scenery, from the moments it took photos in and those it read each number in. */
+export function sceneryByCamera(momentsRead: ReadonlyMap<string, number>, counts: NumberMoments[]): SceneryByCamera {
+  const aSign = (c: NumberMoments) => (c.passing ?? 0) < c.moments * PASSING_SHARE;
   return new Map(
     [...momentsRead].map(([camera, moments]) => {
-      const own = new Map(counts.filter((c) => c.camera === camera).map((c) => [c.number, c.moments]));
+      const own = new Map(counts.filter((c) => c.camera === camera && aSign(c)).map((c) => [c.number, c.moments]));
       return [camera, sceneryOf(own, moments)];
     }),
   );
