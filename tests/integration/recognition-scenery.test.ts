@@ -26,6 +26,15 @@ describe("numbers read all over a race", () => {
   let raceId: number;
   let ids: number[];
   const db = () => shop.database.db;
+  /** The recognize job, with a reader that returns what `read` gives. */
+  const jobReading = (read: () => PhotoReading) =>
+    recognizeJob({
+      db: db(),
+      storage: shop.services.storage,
+      recognizer: { read: async () => read() },
+      logger: shop.services.logger,
+      images: photoImages(db(), shop.services.storage),
+    });
   const tagsOf = async (photoId: number) =>
     (await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib).sort();
 
@@ -64,14 +73,7 @@ describe("numbers read all over a race", () => {
       ids.map((id, i) => [id, { width: 2400, height: 1600, lines: [line("23", 400, 300, 60), line(String(101 + i), 1200, 900, 110)] }]),
     );
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     for (const [i, id] of ids.entries()) {
       reading = readings.get(id);
       await job({ photoId: id, force: true });
@@ -119,14 +121,7 @@ describe("numbers read all over a race", () => {
   it("counts moments, not photos: a runner's burst of five frames keeps its tag, a sign seen at five moments does not", async () => {
     const live = ids.slice(0, 5); // the sixth photo was deleted above
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     const readAt = async (times: Date[], lines: (i: number) => TextReading[]) => {
       for (const [i, id] of live.entries()) {
         await db().update(photos).set({ takenAt: times[i] }).where(eq(photos.id, id));
@@ -163,14 +158,7 @@ describe("numbers read all over a race", () => {
   it("counts each camera's moments: a runner seen at five photo points in five minutes keeps the tag in each", async () => {
     const live = ids.slice(0, 5);
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     // Runner 456, a plain bib (no print read), at the start, km 2, 4, 6 and the finish of a short race: a camera each, a minute apart.
     const start = Date.parse("2025-08-10T12:10:00Z");
     for (const [i, id] of live.entries()) {
@@ -200,14 +188,7 @@ describe("numbers read all over a race", () => {
       .returning({ id: photos.id });
     const finish = ids.slice(0, 5);
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     const readAt = async (id: number, at: number, camera: string, lines: TextReading[]) => {
       await db()
         .update(photos)
@@ -237,14 +218,7 @@ describe("numbers read all over a race", () => {
   it("keeps a runner on a lap course whom the timing file has crossing the photo point each time, and drops the sign beside it", async () => {
     const laps = ids.slice(0, 5);
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     // Runner 42, a plain bib, laps a criterium every eight minutes past one photographer at the line,
     // where a "10" hangs; runner 10 crosses it once, at the third lap's photo.
     const start = Date.parse("2025-08-10T13:00:00Z");
@@ -278,14 +252,7 @@ describe("numbers read all over a race", () => {
     const live = ids.slice(0, 4);
     await db().update(photos).set({ takenAt: null }).where(eq(photos.raceId, raceId));
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     const waiting = async (photoId: number) =>
       (
         await db()
@@ -316,14 +283,7 @@ describe("numbers read all over a race", () => {
     const bib = (n: number, print: string, cx: number, h: number): TextReading[] => [line(String(n), 1200, 900, 110), line(print, cx, 830, h)];
     const lines = [...[101, 102, 103, 104].map((n) => bib(n, "MARATON DE ROSARIO", 1200, 30)), bib(32, "ROSARIO", 1220, 25)];
     let reading: PhotoReading | undefined;
-    const recognizer = { read: async () => reading!, close: async () => {} };
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer,
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+    const job = jobReading(() => reading!);
     // The cut one is read first, before the race's print is known: it is decided again once it is.
     for (const i of [4, 0, 1, 2, 3]) {
       reading = { width: 2400, height: 1600, lines: lines[i] };
