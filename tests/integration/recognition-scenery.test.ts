@@ -35,6 +35,14 @@ describe("numbers read all over a race", () => {
       logger: shop.services.logger,
       images: photoImages(db(), shop.services.storage),
     });
+  /** Reads photo `id` as taken at `at` (ms) by `camera`, its reader seeing `lines`. */
+  const readBy = async (camera: string, id: number, at: number, lines: TextReading[]) => {
+    await db()
+      .update(photos)
+      .set({ takenAt: new Date(at), camera })
+      .where(eq(photos.id, id));
+    await jobReading(() => ({ width: 2400, height: 1600, lines }))({ photoId: id, force: true });
+  };
   const tagsOf = async (photoId: number) =>
     (await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib).sort();
 
@@ -157,18 +165,9 @@ describe("numbers read all over a race", () => {
 
   it("counts each camera's moments: a runner seen at five photo points in five minutes keeps the tag in each", async () => {
     const live = ids.slice(0, 5);
-    let reading: PhotoReading | undefined;
-    const job = jobReading(() => reading!);
     // Runner 456, a plain bib (no print read), at the start, km 2, 4, 6 and the finish of a short race: a camera each, a minute apart.
     const start = Date.parse("2025-08-10T12:10:00Z");
-    for (const [i, id] of live.entries()) {
-      await db()
-        .update(photos)
-        .set({ takenAt: new Date(start + i * 60_000), camera: `Canon EOS R6 #${i + 1}` })
-        .where(eq(photos.id, id));
-      reading = { width: 2400, height: 1600, lines: [line("456", 1200, 900, 110)] };
-      await job({ photoId: id, force: true });
-    }
+    for (const [i, id] of live.entries()) await readBy(`Canon EOS R6 #${i + 1}`, id, start + i * 60_000, [line("456", 1200, 900, 110)]);
     for (const id of live) expect(await tagsOf(id)).toEqual([456]);
     const [counted] = await db()
       .select({ photos: raceNumbers.photos, moments: raceNumbers.moments })
@@ -187,29 +186,19 @@ describe("numbers read all over a race", () => {
       .values({ ...copy, publicId: "scenery-km5", frame: "K001", sha256: "km5-copy" })
       .returning({ id: photos.id });
     const finish = ids.slice(0, 5);
-    let reading: PhotoReading | undefined;
-    const job = jobReading(() => reading!);
-    const readAt = async (id: number, at: number, camera: string, lines: TextReading[]) => {
-      await db()
-        .update(photos)
-        .set({ takenAt: new Date(at), camera })
-        .where(eq(photos.id, id));
-      reading = { width: 2400, height: 1600, lines };
-      await job({ photoId: id, force: true });
-    };
     // Runner 789, a plain bib (no print read), passes km 5, then stays in the finish photographer's
     // view for five minutes after finishing, behind the runners arriving (301…305).
     const start = Date.parse("2025-08-10T12:30:00Z");
-    await readAt(km5, start, "Nikon Z6 #km5", [line("789", 1200, 900, 110)]);
+    await readBy("Nikon Z6 #km5", km5, start, [line("789", 1200, 900, 110)]);
     expect(await tagsOf(km5)).toEqual([789]);
     for (const [i, id] of finish.entries()) {
-      await readAt(id, start + (20 + i) * 60_000, "Nikon Z6 #finish", [line("789", 500, 700, 50), line(String(301 + i), 1200, 900, 110)]);
+      await readBy("Nikon Z6 #finish", id, start + (20 + i) * 60_000, [line("789", 500, 700, 50), line(String(301 + i), 1200, 900, 110)]);
     }
     // At the finish it is read in five minutes: scenery there, as a sign beside that photographer would be.
     for (const [i, id] of finish.entries()) expect(await tagsOf(id)).toEqual([301 + i]);
     // At km 5 it is the runner passing, read again or not.
     expect(await tagsOf(km5)).toEqual([789]);
-    await readAt(km5, start, "Nikon Z6 #km5", [line("789", 1200, 900, 110)]);
+    await readBy("Nikon Z6 #km5", km5, start, [line("789", 1200, 900, 110)]);
     expect(await tagsOf(km5)).toEqual([789]);
     await db().delete(photos).where(eq(photos.id, km5));
     await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
@@ -217,8 +206,6 @@ describe("numbers read all over a race", () => {
 
   it("keeps a runner on a lap course whom the timing file has crossing the photo point each time, and drops the sign beside it", async () => {
     const laps = ids.slice(0, 5);
-    let reading: PhotoReading | undefined;
-    const job = jobReading(() => reading!);
     // Runner 42, a plain bib, laps a criterium every eight minutes past one photographer at the line,
     // where a "10" hangs; runner 10 crosses it once, at the third lap's photo.
     const start = Date.parse("2025-08-10T13:00:00Z");
@@ -226,14 +213,7 @@ describe("numbers read all over a race", () => {
     await db()
       .insert(timingPassings)
       .values([...laps.map((_, i) => ({ raceId, bib: 42, passedAt: new Date(lapAt(i) - 3000) })), { raceId, bib: 10, passedAt: new Date(lapAt(2) + 8000) }]);
-    for (const [i, id] of laps.entries()) {
-      await db()
-        .update(photos)
-        .set({ takenAt: new Date(lapAt(i)), camera: "Sony A7 IV #line" })
-        .where(eq(photos.id, id));
-      reading = { width: 2400, height: 1600, lines: [line("42", 1200, 900, 110), line("10", 400, 300, 60)] };
-      await job({ photoId: id, force: true });
-    }
+    for (const [i, id] of laps.entries()) await readBy("Sony A7 IV #line", id, lapAt(i), [line("42", 1200, 900, 110), line("10", 400, 300, 60)]);
     // Read at five moments, each when its runner crossed the line: a runner, tagged in every lap.
     for (const id of laps) expect(await tagsOf(id)).toEqual([42]);
     // The sign is scenery, dropped where its number's runner was not crossing, and left to a person where they were.

@@ -172,14 +172,12 @@ async function reachShortReadings(db: Db, photoId: number): Promise<number> {
 
 async function decideStored(db: Db, photo: PhotoRow, lines: TextReading[], frame: { width: number; height: number }) {
   const context = await photoContext(db, photo.raceId, lines, frame);
-  const decisions = decidePhoto(lines, frame, photo.takenAt, context, {
-    burst: await provenNearby(db, photo.id),
-    photo: { id: photo.id, camera: cameraKey(photo) },
-  });
+  const camera = cameraKey(photo);
+  const decisions = decidePhoto(lines, frame, photo.takenAt, context, { burst: await provenNearby(db, photo.id), photo: { id: photo.id, camera } });
   const counts = await storeDecisions(db, photo, decisions);
   // Other photos decided again (seldom) are decided with the race's whole start list and timing file.
   const race = () => raceContext(db, photo.raceId);
-  const here = sceneryAt(context.scenery, cameraKey(photo));
+  const here = sceneryAt(context.scenery, camera);
   const often = [...numbersRead(lines)].filter((n) => here.oftenRead.has(n));
   if (often.length) {
     const onBibHere = new Set(decisions.filter((d) => d.printed).map((d) => d.bib));

@@ -31,7 +31,7 @@ import { cameraKey } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
 import { type BibRules, bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
-import { oftenFloor, sceneryAt, type SceneryByCamera, sceneryByCamera } from "./scenery.ts";
+import { oftenFloor, type SceneryByCamera, sceneryByCamera } from "./scenery.ts";
 import { oneDigitLess, oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings, type TimingWindow } from "./timing.ts";
@@ -68,7 +68,7 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
     passings: indexPassings(passings),
     proven: await provenAt(db, raceId),
     read: await waitingAt(db, raceId),
-    onBibs: await onBibsAt(db, raceId, readOftenAmong(basics, sceneryAt(basics.scenery, undefined).oftenRead), basics.rules),
+    onBibs: await onBibsAt(db, raceId, [...readOftenNotScenery(basics)], basics.rules),
   };
 }
 
@@ -80,19 +80,25 @@ export async function raceContext(db: Db, raceId: number): Promise<RaceContext> 
 export async function photoContext(db: Db, raceId: number, lines: TextReading[], frame: { width: number; height: number }): Promise<RaceContext> {
   const basics = await raceBasics(db, raceId);
   const bibs = bibsInQuestion(lines, frame, basics.rules);
+  const readOften = readOftenNotScenery(basics);
   return {
     ...basics,
     registered: await registeredAmong(db, raceId, bibs),
     passings: await passingsOf(db, raceId, bibs),
     proven: await provenAt(db, raceId, bibs),
     read: await waitingAt(db, raceId, bibs),
-    onBibs: await onBibsAt(db, raceId, readOftenAmong(basics, bibs), basics.rules),
+    onBibs: await onBibsAt(
+      db,
+      raceId,
+      bibs.filter((b) => readOften.has(b)),
+      basics.rules,
+    ),
   };
 }
 
-/** Those of `bibs` read often by a camera of the race but not (yet) its scenery. */
-const readOftenAmong = ({ scenery }: RaceBasics, bibs: Iterable<number>) =>
-  [...bibs].filter((b) => [...scenery.values()].some((camera) => camera.oftenRead.has(b) && !camera.scenery.has(b)));
+/** The numbers some camera of the race read often but not (yet) as its scenery. */
+const readOftenNotScenery = ({ scenery }: RaceBasics) =>
+  new Set([...scenery.values()].flatMap((camera) => [...camera.oftenRead].filter((b) => !camera.scenery.has(b))));
 
 /**
  * The race's photos whose reading shows one of `bibs` with a bib's print
