@@ -32,8 +32,9 @@ import {
   knownPrints,
   numbersRead,
   printsRead,
+  type NumberMoments,
   type ReadSettings,
-  sceneryOf,
+  sceneryByCamera,
   type Sighting,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
@@ -144,17 +145,18 @@ function startListOf(set: LabelledSet): Set<number> {
   return list;
 }
 
-/**
- * In how many of a set's moments each of what `read` finds in a photo was read, as a race's trigger counts
- * them: `momentOf` a photo (its index) is the photo itself unless given.
- */
-function momentsPer<K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>, momentOf = (i: number) => i): Map<K, number> {
+/** The moments of a set each of what `read` finds in a photo was read in: `momentOf` a photo (its index) is the photo itself unless given. */
+function momentsOf<K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>, momentOf = (i: number) => i): Map<K, Set<number>> {
   const moments = new Map<K, Set<number>>();
   readings.forEach((r, i) => {
     for (const k of read(r.lines)) moments.set(k, (moments.get(k) ?? new Set()).add(momentOf(i)));
   });
-  return new Map([...moments].map(([k, at]) => [k, at.size]));
+  return moments;
 }
+
+/** In how many of a set's moments each of what `read` finds in a photo was read, as a race's trigger counts them. */
+const momentsPer = <K>(readings: PhotoReading[], read: (lines: PhotoReading["lines"]) => Set<K>) =>
+  new Map([...momentsOf(readings, read)].map(([k, at]) => [k, at.size]));
 
 /**
  * The numbers read in too many (or many) of a set's moments to be a runner's, as the race would count them once
@@ -166,7 +168,13 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
     const at = set.photos[i].takenAt;
     return at ? Math.floor(at.getTime() / 60_000) : -i - 1;
   };
-  return new Map([["", sceneryOf(momentsPer(readings, numbersRead, momentOf), new Set(readings.map((_, i) => momentOf(i))).size)]]);
+  const all = [...new Set(readings.map((_, i) => momentOf(i)))];
+  const counts = [...momentsOf(readings, numbersRead, momentOf)].map(([number, at]): NumberMoments => {
+    const timed = [...at].filter((m) => m >= 0);
+    const span = timed.length ? all.filter((m) => m >= Math.min(...timed) && m <= Math.max(...timed)).length : 0;
+    return { number, camera: "", moments: at.size, timed: timed.length, span };
+  });
+  return sceneryByCamera(new Map([["", all.length]]), counts);
 }
 
 /** The print read on the set's bibs, as the race would know it once all are read (counted in photos). */

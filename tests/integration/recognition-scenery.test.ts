@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races, timingPassings } from "../../app/.server/db/schema.ts";
@@ -226,6 +226,55 @@ describe("numbers read all over a race", () => {
     expect([at(3), at(4)]).toEqual([undefined, undefined]);
     await db().delete(timingPassings).where(eq(timingPassings.raceId, raceId));
     await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
+  });
+
+  it("leaves to a person a runner lapping past a photographer with no timing mat there, and drops the sign read minute after minute", async () => {
+    // A 24-hour race's loop: runner 42, a plain bib, passes every ten minutes; between laps the
+    // photographer shoots other runners (501…), an aid station's "10" behind them in every photo.
+    const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
+    const { id: _id, publicId: _publicId, ...copy } = first;
+    const minutes = [0, 2, 5, 8, 10, 12, 15, 18, 20, 22, 25, 28, 30, 32, 35, 38, 40];
+    const loop = await db()
+      .insert(photos)
+      .values(minutes.map((m) => ({ ...copy, publicId: `scenery-loop-${m}`, frame: `L${m}`, sha256: `loop-${m}` })))
+      .returning({ id: photos.id });
+    const start = Date.parse("2025-08-10T15:00:00Z");
+    for (const [i, { id }] of loop.entries()) {
+      const lap = minutes[i] % 10 === 0;
+      await readBy("Canon R6 #loop", id, start + minutes[i] * 60_000, [line(lap ? "42" : String(501 + i), 1200, 900, 110), line("10", 400, 300, 60)]);
+    }
+    const laps = loop.filter((_, i) => minutes[i] % 10 === 0).map((p) => p.id);
+    const fortyTwo = await db()
+      .select({ photoId: bibSuggestions.photoId, status: bibSuggestions.status, doubts: bibSuggestions.doubts })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.bib, 42), inArray(bibSuggestions.photoId, laps)));
+    // Read in five of the camera's seventeen minutes, as a sign by its count but only now and then: every lap waits for a person.
+    expect(fortyTwo.map((s) => s.photoId).sort((a, b) => a - b)).toEqual([...laps].sort((a, b) => a - b));
+    for (const s of fortyTwo) expect(s).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["scenery"]) });
+    // The sign, read in every one of them, is dropped; the runners between laps keep their tags.
+    for (const [i, { id }] of loop.entries()) expect(await tagsOf(id)).toEqual(minutes[i] % 10 === 0 ? [] : [501 + i]);
+    const ten = await db()
+      .select({ id: bibSuggestions.id })
+      .from(bibSuggestions)
+      .where(
+        and(
+          eq(bibSuggestions.bib, 10),
+          eq(bibSuggestions.status, "pending"),
+          inArray(
+            bibSuggestions.photoId,
+            loop.map((p) => p.id),
+          ),
+        ),
+      );
+    expect(ten).toEqual([]);
+    await db()
+      .delete(photos)
+      .where(
+        inArray(
+          photos.id,
+          loop.map((p) => p.id),
+        ),
+      );
   });
 
   it("tags a runner read often in photos of unknown time once one of them shows the bib's print, in those read before too", async () => {

@@ -120,13 +120,15 @@ describe("bib plausibility", () => {
       autoThreshold: 0.9,
       timing: DEFAULT_TIMING_WINDOW,
       passings: new Map(),
-      scenery: new Map([["name:", { scenery: new Set([1280]), oftenRead: new Set([1280, 23]) }]]),
+      scenery: new Map([["name:", { scenery: new Set([1280, 42]), oftenRead: new Set([1280, 42, 23]), comesAndGoes: new Set([42]) }]]),
       proven: new Map(),
       read: new Map(),
       onBibs: new Map(),
     };
     const decided = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`);
     expect(decided([line("1280")])).toEqual([]);
+    // Scenery by its count, but read only now and then (a runner lapping past): a person looks.
+    expect(decided([line("42")])).toEqual(["42:pending:scenery"]);
     expect(decided([line("23")])).toEqual(["23:pending:often-read"]);
     // On a bib, with its event name stacked above it, a number read often is still a runner's.
     expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("23")])).toEqual(["23:auto:"]);
@@ -144,8 +146,8 @@ describe("bib plausibility", () => {
   });
 
   it("drops scenery only in the photos of the camera that read it minute after minute", () => {
-    const signAtFinish = { scenery: new Set([10]), oftenRead: new Set([10, 23]) };
-    const nothing = { scenery: new Set<number>(), oftenRead: new Set<number>() };
+    const signAtFinish = { scenery: new Set([10]), oftenRead: new Set([10, 23]), comesAndGoes: new Set<number>() };
+    const nothing = { scenery: new Set<number>(), oftenRead: new Set<number>(), comesAndGoes: new Set<number>() };
     const race = {
       rules: DEFAULT_RULES,
       registered: new Set<number>(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextReading } from "./read-text.ts";
-import { numbersRead, PASSING_SHARE, SCENERY_MIN_MOMENTS, sceneryAt, sceneryByCamera, sceneryOf } from "./scenery.ts";
+import { numbersRead, PASSING_SHARE, PRESENT_SHARE, SCENERY_MIN_MOMENTS, sceneryAt, sceneryByCamera, sceneryOf } from "./scenery.ts";
 
 const line = (text: string): TextReading => ({ text, confidences: [0.99], detectionScore: 0.99, box: { cx: 0, cy: 0, width: 10, height: 10, angle: 0 } });
 
@@ -74,5 +74,26 @@ describe("scenery", () => {
     // A sign's number whose runner crossed a few times, or a runner who stayed at the line after finishing.
     expect(at(20 * PASSING_SHARE - 1)).toEqual([42]);
     expect(at(2)).toEqual([42]);
+  });
+
+  it("tells a number read now and then from one read minute after minute: a runner lapping past the photographer is left to a person", () => {
+    // Three hours at a 24-hour race's loop, the photographer shooting every minute; no timing mat there.
+    const camera = new Map([["loop", 180]]);
+    const byCamera = sceneryByCamera(camera, [
+      // Runner 42 every ten minutes: 18 of the 171 minutes from their first photo to their last.
+      { number: 42, camera: "loop", moments: 18, timed: 18, span: 171 },
+      // The aid station's "24" in most minutes, and a sign read in a third of its.
+      { number: 24, camera: "loop", moments: 150, timed: 150, span: 180 },
+      { number: 7, camera: "loop", moments: 180 * PRESENT_SHARE, timed: 180 * PRESENT_SHARE, span: 180 },
+      // Read in photos of unknown time only: each its own moment, nothing to tell.
+      { number: 9, camera: "loop", moments: 20, timed: 0, span: 0 },
+      // Now and then, but too few moments to be scenery: a runner as any other.
+      { number: 5, camera: "loop", moments: 2, timed: 2, span: 100 },
+    ]);
+    const { scenery, comesAndGoes } = sceneryAt(byCamera, "loop");
+    expect([...scenery].sort((a, b) => a - b)).toEqual([7, 9, 24, 42]);
+    expect([...comesAndGoes]).toEqual([42]);
+    // Every camera's when the camera is unknown.
+    expect([...sceneryAt(byCamera, undefined).comesAndGoes]).toEqual([42]);
   });
 });

@@ -39,13 +39,17 @@ export function numbersRead(lines: TextReading[]): Set<number> {
 /** In how many moments a number is scenery, for a camera whose photos read were taken in `momentsRead`. */
 export const sceneryFloor = (momentsRead: number) => Math.max(SCENERY_MIN_MOMENTS, Math.ceil(momentsRead * SCENERY_SHARE));
 
-/** Numbers a camera read in many of its moments: scenery, and those read often (scenery among them). */
-export type Scenery = { scenery: Set<number>; oftenRead: Set<number> };
+/**
+ * Numbers a camera read in many of its moments: scenery, and those read often (scenery among them);
+ * `comesAndGoes`, the scenery read in few of the camera's moments between its first and last (PRESENT_SHARE).
+ */
+export type Scenery = { scenery: Set<number>; oftenRead: Set<number>; comesAndGoes: Set<number> };
 
 /** The scenery among `counts` (moments each number was read in) of a camera whose photos read were taken in `momentsRead`. */
-export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number): Scenery {
+export function sceneryOf(counts: ReadonlyMap<number, number>, momentsRead: number, comesAndGoes: ReadonlySet<number> = new Set()): Scenery {
   const atLeast = (floor: number) => new Set([...counts].filter(([, n]) => n >= floor).map(([number]) => number));
-  return { scenery: atLeast(sceneryFloor(momentsRead)), oftenRead: atLeast(oftenFloor(momentsRead)) };
+  const scenery = atLeast(sceneryFloor(momentsRead));
+  return { scenery, oftenRead: atLeast(oftenFloor(momentsRead)), comesAndGoes: new Set([...comesAndGoes].filter((n) => scenery.has(n))) };
 }
 
 /**
@@ -65,16 +69,32 @@ export type SceneryByCamera = ReadonlyMap<string, Scenery>;
  */
 export const PASSING_SHARE = 0.75;
 
-/** How many moments a camera read a number in, and in how many of them the timing file has its runner crossing the photo point. */
-export type NumberMoments = { number: number; camera: string; moments: number; passing?: number };
+/**
+ * Under this share of a camera's moments from the first to the last it read
+ * a number in, the number comes and goes: a runner lapping past the
+ * photographer (a 24-hour race's loop, timed elsewhere or not at all) is read
+ * once a lap, a sign beside the photographer minute after minute. Its count
+ * still makes it scenery, but a person looks rather than the photo losing it.
+ * Laps of three minutes and more; a sign in view a third of the time waits too.
+ */
+export const PRESENT_SHARE = 1 / 3;
+
+/**
+ * How many moments a camera read a number in; in how many of them the timing
+ * file has its runner crossing the photo point; and, of those with a known
+ * time, how many (`timed`) against the camera's own from the first to the
+ * last of them (`span`).
+ */
+export type NumberMoments = { number: number; camera: string; moments: number; passing?: number; timed?: number; span?: number };
 
 /** Each camera's scenery, from the moments it took photos in and those it read each number in. */
 export function sceneryByCamera(momentsRead: ReadonlyMap<string, number>, counts: NumberMoments[]): SceneryByCamera {
   const aSign = (c: NumberMoments) => (c.passing ?? 0) < c.moments * PASSING_SHARE;
+  const fleeting = (c: NumberMoments) => !!c.span && (c.timed ?? 0) < c.span * PRESENT_SHARE;
   return new Map(
     [...momentsRead].map(([camera, moments]) => {
-      const own = new Map(counts.filter((c) => c.camera === camera && aSign(c)).map((c) => [c.number, c.moments]));
-      return [camera, sceneryOf(own, moments)];
+      const own = counts.filter((c) => c.camera === camera && aSign(c));
+      return [camera, sceneryOf(new Map(own.map((c) => [c.number, c.moments])), moments, new Set(own.filter(fleeting).map((c) => c.number)))];
     }),
   );
 }
@@ -88,5 +108,6 @@ export function sceneryAt(byCamera: SceneryByCamera, camera: string | undefined)
   const own = camera === undefined ? undefined : byCamera.get(camera);
   if (own) return own;
   const all = [...byCamera.values()];
-  return { scenery: new Set(all.flatMap((s) => [...s.scenery])), oftenRead: new Set(all.flatMap((s) => [...s.oftenRead])) };
+  const union = (of: (s: Scenery) => Set<number>) => new Set(all.flatMap((s) => [...of(s)]));
+  return { scenery: union((s) => s.scenery), oftenRead: union((s) => s.oftenRead), comesAndGoes: union((s) => s.comesAndGoes) };
 }
