@@ -228,9 +228,10 @@ describe("numbers read all over a race", () => {
     await db().update(photos).set({ camera: null }).where(eq(photos.raceId, raceId));
   });
 
-  it("leaves to a person a runner lapping past a photographer with no timing mat there, and drops the sign read minute after minute", async () => {
-    // A 24-hour race's loop: runner 42, a plain bib, passes every ten minutes; between laps the
-    // photographer shoots other runners (501…), an aid station's "10" behind them in every photo.
+  it("tags a runner lapping past a photographer with no timing mat there, leaves a plain bib to a person, and drops the sign read minute after minute", async () => {
+    // A 24-hour race's loop: runners 42 (a plain bib) and 77 (its bib's event name read above the
+    // number) pass every ten minutes; between laps the photographer shoots other runners (501…), an
+    // aid station's "10" behind them in every photo.
     const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
     const { id: _id, publicId: _publicId, ...copy } = first;
     const minutes = [0, 2, 5, 8, 10, 12, 15, 18, 20, 22, 25, 28, 30, 32, 35, 38, 40];
@@ -241,18 +242,20 @@ describe("numbers read all over a race", () => {
     const start = Date.parse("2025-08-10T15:00:00Z");
     for (const [i, { id }] of loop.entries()) {
       const lap = minutes[i] % 10 === 0;
-      await readBy("Canon R6 #loop", id, start + minutes[i] * 60_000, [line(lap ? "42" : String(501 + i), 1200, 900, 110), line("10", 400, 300, 60)]);
+      const runners = lap ? [line("42", 1200, 900, 110), line("77", 1800, 900, 110), line("CITY 24H", 1800, 810, 40)] : [line(String(501 + i), 1200, 900, 110)];
+      await readBy("Canon R6 #loop", id, start + minutes[i] * 60_000, [...runners, line("10", 400, 300, 60)]);
     }
     const laps = loop.filter((_, i) => minutes[i] % 10 === 0).map((p) => p.id);
     const fortyTwo = await db()
       .select({ photoId: bibSuggestions.photoId, status: bibSuggestions.status, doubts: bibSuggestions.doubts })
       .from(bibSuggestions)
       .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.bib, 42), inArray(bibSuggestions.photoId, laps)));
-    // Read in five of the camera's seventeen minutes, as a sign by its count but only now and then: every lap waits for a person.
+    // Read in five of the camera's seventeen minutes, as a sign by its count but only now and then: on a bib, a runner tagged
+    // in every lap; a plain number, left to a person in every lap.
     expect(fortyTwo.map((s) => s.photoId).sort((a, b) => a - b)).toEqual([...laps].sort((a, b) => a - b));
     for (const s of fortyTwo) expect(s).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["scenery"]) });
     // The sign, read in every one of them, is dropped; the runners between laps keep their tags.
-    for (const [i, { id }] of loop.entries()) expect(await tagsOf(id)).toEqual(minutes[i] % 10 === 0 ? [] : [501 + i]);
+    for (const [i, { id }] of loop.entries()) expect(await tagsOf(id)).toEqual(minutes[i] % 10 === 0 ? [77] : [501 + i]);
     const ten = await db()
       .select({ id: bibSuggestions.id })
       .from(bibSuggestions)

@@ -191,7 +191,8 @@ function withTagInPass(c: BibCandidate, race: RaceContext, frame: PassFrame | un
  * A number the photo's camera read all through the race is the place's, not a
  * runner's: dropped, unless it is a bib's print, the timing file has its
  * runner crossing the photo point now, or the camera read it only now and then
- * (then a person looks: it may be a runner lapping). One read
+ * (then a person looks, it may be both). One the camera read only now and then
+ * on a bib's print is a runner lapping past, decided as any runner. One read
  * often waits for a person unless a bib's print is stacked on it here or in
  * another photo of around this time (anywhere, when a time is unknown): a
  * runner's frames of unknown time are each a moment, and a sign is no bib.
@@ -202,7 +203,8 @@ function withScenery(
   onBibElsewhere: (bib: number) => boolean,
   passing: (bib: number) => boolean,
 ): BibCandidate[] {
-  if (scenery.has(c.bib)) return c.printed || comesAndGoes.has(c.bib) || passing(c.bib) ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
+  const lapping = comesAndGoes.has(c.bib);
+  if (scenery.has(c.bib) && !(lapping && c.printed)) return c.printed || lapping || passing(c.bib) ? [{ ...doubted(c, "scenery"), reviewOnly: true }] : [];
   if (oftenRead.has(c.bib) && !c.printed && !onBibElsewhere(c.bib)) return [{ ...doubted(c, "often-read"), reviewOnly: true }];
   return [c];
 }

@@ -127,8 +127,9 @@ describe("bib plausibility", () => {
     };
     const decided = (lines: TextReading[]) => decidePhoto(lines, frame, null, race).map((d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`);
     expect(decided([line("1280")])).toEqual([]);
-    // Scenery by its count, but read only now and then (a runner lapping past): a person looks.
+    // Scenery by its count, but read only now and then (a runner lapping past): a person looks, unless it is on a bib.
     expect(decided([line("42")])).toEqual(["42:pending:scenery"]);
+    expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("42")])).toEqual(["42:auto:"]);
     expect(decided([line("23")])).toEqual(["23:pending:often-read"]);
     // On a bib, with its event name stacked above it, a number read often is still a runner's.
     expect(decided([line("CITY HALF", { cy: 680, h: 40 }), line("23")])).toEqual(["23:auto:"]);
