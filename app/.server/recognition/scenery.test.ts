@@ -93,7 +93,13 @@ describe("scenery", () => {
     const { scenery, comesAndGoes } = sceneryAt(byCamera, "loop");
     expect([...scenery].sort((a, b) => a - b)).toEqual([7, 9, 24, 42]);
     expect([...comesAndGoes]).toEqual([42]);
-    // Every camera's when the camera is unknown.
+    // Every camera's when the camera is unknown; a number one camera read minute after minute is a sign there.
     expect([...sceneryAt(byCamera, undefined).comesAndGoes]).toEqual([42]);
+    const withFinish = sceneryByCamera(new Map([...camera, ["finish", 60]]), [
+      { number: 42, camera: "loop", moments: 18, timed: 18, span: 171 },
+      { number: 42, camera: "finish", moments: 40, timed: 40, span: 50 },
+    ]);
+    expect([...sceneryAt(withFinish, "loop").comesAndGoes]).toEqual([42]);
+    expect([...sceneryAt(withFinish, undefined).comesAndGoes]).toEqual([]);
   });
 });

@@ -102,12 +102,19 @@ export function sceneryByCamera(momentsRead: ReadonlyMap<string, number>, counts
 /**
  * The scenery a photo of `camera` is decided with; when the camera is unknown
  * (not given, or taking no read photo yet), every camera's: a sign anywhere
- * in the race is dropped rather than tagged.
+ * in the race is dropped rather than tagged, and a number comes and goes only
+ * if no camera read it minute after minute.
  */
 export function sceneryAt(byCamera: SceneryByCamera, camera: string | undefined): Scenery {
   const own = camera === undefined ? undefined : byCamera.get(camera);
   if (own) return own;
   const all = [...byCamera.values()];
-  const union = (of: (s: Scenery) => Set<number>) => new Set(all.flatMap((s) => [...of(s)]));
-  return { scenery: union((s) => s.scenery), oftenRead: union((s) => s.oftenRead), comesAndGoes: union((s) => s.comesAndGoes) };
+  const union = (of: (s: Scenery) => Iterable<number>) => new Set(all.flatMap((s) => [...of(s)]));
+  // A number read minute after minute by one camera is a sign, whatever another camera saw of it.
+  const steady = union((s) => [...s.scenery].filter((n) => !s.comesAndGoes.has(n)));
+  return {
+    scenery: union((s) => s.scenery),
+    oftenRead: union((s) => s.oftenRead),
+    comesAndGoes: new Set([...union((s) => s.comesAndGoes)].filter((n) => !steady.has(n))),
+  };
 }
