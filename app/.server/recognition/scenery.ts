@@ -73,9 +73,10 @@ export const PASSING_SHARE = 0.75;
  * Under this share of a camera's moments from the first to the last it read
  * a number in, the number comes and goes: a runner lapping past the
  * photographer (a 24-hour race's loop, timed elsewhere or not at all) is read
- * once a lap, a sign beside the photographer minute after minute. Its count
- * still makes it scenery, but a person looks rather than the photo losing it.
- * Laps of three minutes and more; a sign in view a third of the time waits too.
+ * once a lap, a sign beside the photographer minute after minute. Read on a
+ * bib's print it is a runner's; plain, its count still makes it scenery, but a
+ * person looks rather than the photo losing it (decide.ts withScenery). Laps of
+ * three minutes and more; a sign in view a third of the time waits too.
  */
 export const PRESENT_SHARE = 1 / 3;
 
