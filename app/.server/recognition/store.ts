@@ -31,7 +31,7 @@ import { cameraKey } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
 import { type BibRules, bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";
-import { oftenFloor, type SceneryByCamera, sceneryByCamera } from "./scenery.ts";
+import { oftenFloor, SCENERY_MIN_MOMENTS, type SceneryByCamera, sceneryByCamera } from "./scenery.ts";
 import { oneDigitLess, oneEditAway } from "./start-list.ts";
 import { recognitionSettings } from "./settings.ts";
 import { indexPassings, type TimingWindow } from "./timing.ts";
@@ -380,8 +380,9 @@ async function sceneryIn(db: Db, raceId: number, timing: TimingWindow): Promise<
       camera: m.camera,
       moments: sql<number>`count(*)::int`,
       timed: sql<number>`(count(*) filter (where ${m.moment} >= 0))::int`,
-      // The camera's own moments (its number 0 rows) from the first to the last timed one the number was read in.
-      span: sql<number | null>`case when ${m.number} > 0 then (
+      // The camera's own moments (its number 0 rows) from the first to the last timed one the number was read in;
+      // asked only of numbers read in as many moments as the least scenery floor (nothing else comes and goes).
+      span: sql<number | null>`case when ${m.number} > 0 and count(*) >= ${SCENERY_MIN_MOMENTS} then (
         select count(*)::int from race_number_moments own
         where own.race_id = ${raceId} and own.number = 0 and own.camera = race_number_moments.camera
           and own.moment between min(race_number_moments.moment) filter (where race_number_moments.moment >= 0)
