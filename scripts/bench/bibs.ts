@@ -171,7 +171,8 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
   const all = [...new Set(readings.map((_, i) => momentOf(i)))];
   const counts = [...momentsOf(readings, numbersRead, momentOf)].map(([number, at]): NumberMoments => {
     const timed = [...at].filter((m) => m >= 0);
-    const span = timed.length ? all.filter((m) => m >= Math.min(...timed) && m <= Math.max(...timed)).length : 0;
+    const [first, last] = [Math.min(...timed), Math.max(...timed)];
+    const span = timed.length ? all.filter((m) => m >= first && m <= last).length : 0;
     return { number, camera: "", moments: at.size, timed: timed.length, span };
   });
   return sceneryByCamera(new Map([["", all.length]]), counts);

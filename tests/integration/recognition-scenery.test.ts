@@ -43,6 +43,16 @@ describe("numbers read all over a race", () => {
       .where(eq(photos.id, id));
     await jobReading(() => ({ width: 2400, height: 1600, lines }))({ photoId: id, force: true });
   };
+  /** Copies of the race's first photo under other frame names (`frame` also makes each public id and hash unique): their ids. */
+  const copiesOfFirst = async (frames: string[]) => {
+    const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
+    const { id: _id, publicId: _publicId, ...copy } = first;
+    const rows = await db()
+      .insert(photos)
+      .values(frames.map((frame) => ({ ...copy, publicId: `scenery-${frame}`, frame, sha256: `copy-${frame}` })))
+      .returning({ id: photos.id });
+    return rows.map((r) => r.id);
+  };
   const tagsOf = async (photoId: number) =>
     (await db().select({ bib: photoBibs.bib }).from(photoBibs).where(eq(photoBibs.photoId, photoId))).map((t) => t.bib).sort();
 
@@ -179,12 +189,7 @@ describe("numbers read all over a race", () => {
 
   it("drops a number only in the photos of the camera that read it minute after minute: a runner lingering at the finish keeps the course's tags", async () => {
     // Five photos at the finish and one at km 5 (a copy of the first, under another frame name).
-    const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
-    const { id: _id, publicId: _publicId, ...copy } = first;
-    const [{ id: km5 }] = await db()
-      .insert(photos)
-      .values({ ...copy, publicId: "scenery-km5", frame: "K001", sha256: "km5-copy" })
-      .returning({ id: photos.id });
+    const [km5] = await copiesOfFirst(["K001"]);
     const finish = ids.slice(0, 5);
     // Runner 789, a plain bib (no print read), passes km 5, then stays in the finish photographer's
     // view for five minutes after finishing, behind the runners arriving (301…305).
@@ -232,20 +237,17 @@ describe("numbers read all over a race", () => {
     // A 24-hour race's loop: runners 42 (a plain bib) and 77 (its bib's event name read above the
     // number) pass every ten minutes; between laps the photographer shoots other runners (501…), an
     // aid station's "10" behind them in every photo.
-    const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
-    const { id: _id, publicId: _publicId, ...copy } = first;
     const minutes = [0, 2, 5, 8, 10, 12, 15, 18, 20, 22, 25, 28, 30, 32, 35, 38, 40];
-    const loop = await db()
-      .insert(photos)
-      .values(minutes.map((m) => ({ ...copy, publicId: `scenery-loop-${m}`, frame: `L${m}`, sha256: `loop-${m}` })))
-      .returning({ id: photos.id });
+    const isLap = (i: number) => minutes[i] % 10 === 0;
+    const loop = await copiesOfFirst(minutes.map((m) => `L${m}`));
     const start = Date.parse("2025-08-10T15:00:00Z");
-    for (const [i, { id }] of loop.entries()) {
-      const lap = minutes[i] % 10 === 0;
-      const runners = lap ? [line("42", 1200, 900, 110), line("77", 1800, 900, 110), line("CITY 24H", 1800, 810, 40)] : [line(String(501 + i), 1200, 900, 110)];
+    for (const [i, id] of loop.entries()) {
+      const runners = isLap(i)
+        ? [line("42", 1200, 900, 110), line("77", 1800, 900, 110), line("CITY 24H", 1800, 810, 40)]
+        : [line(String(501 + i), 1200, 900, 110)];
       await readBy("Canon R6 #loop", id, start + minutes[i] * 60_000, [...runners, line("10", 400, 300, 60)]);
     }
-    const laps = loop.filter((_, i) => minutes[i] % 10 === 0).map((p) => p.id);
+    const laps = loop.filter((_, i) => isLap(i));
     const fortyTwo = await db()
       .select({ photoId: bibSuggestions.photoId, status: bibSuggestions.status, doubts: bibSuggestions.doubts })
       .from(bibSuggestions)
@@ -255,29 +257,13 @@ describe("numbers read all over a race", () => {
     expect(fortyTwo.map((s) => s.photoId).sort((a, b) => a - b)).toEqual([...laps].sort((a, b) => a - b));
     for (const s of fortyTwo) expect(s).toMatchObject({ status: "pending", doubts: expect.arrayContaining(["scenery"]) });
     // The sign, read in every one of them, is dropped; the runners between laps keep their tags.
-    for (const [i, { id }] of loop.entries()) expect(await tagsOf(id)).toEqual(minutes[i] % 10 === 0 ? [77] : [501 + i]);
+    for (const [i, id] of loop.entries()) expect(await tagsOf(id)).toEqual(isLap(i) ? [77] : [501 + i]);
     const ten = await db()
       .select({ id: bibSuggestions.id })
       .from(bibSuggestions)
-      .where(
-        and(
-          eq(bibSuggestions.bib, 10),
-          eq(bibSuggestions.status, "pending"),
-          inArray(
-            bibSuggestions.photoId,
-            loop.map((p) => p.id),
-          ),
-        ),
-      );
+      .where(and(eq(bibSuggestions.bib, 10), eq(bibSuggestions.status, "pending"), inArray(bibSuggestions.photoId, loop)));
     expect(ten).toEqual([]);
-    await db()
-      .delete(photos)
-      .where(
-        inArray(
-          photos.id,
-          loop.map((p) => p.id),
-        ),
-      );
+    await db().delete(photos).where(inArray(photos.id, loop));
   });
 
   it("tags a runner read often in photos of unknown time once one of them shows the bib's print, in those read before too", async () => {

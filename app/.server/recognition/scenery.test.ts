@@ -76,7 +76,7 @@ describe("scenery", () => {
     expect(at(2)).toEqual([42]);
   });
 
-  it("tells a number read now and then from one read minute after minute: a runner lapping past the photographer is left to a person", () => {
+  it("tells a number read now and then from one read minute after minute: a runner lapping past the photographer comes and goes", () => {
     // Three hours at a 24-hour race's loop, the photographer shooting every minute; no timing mat there.
     const camera = new Map([["loop", 180]]);
     const byCamera = sceneryByCamera(camera, [
