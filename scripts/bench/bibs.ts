@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { createRng } from "../../app/.server/demo/index.ts";
 import { parseBibRanges } from "../../app/domain/bibs.ts";
 import {
+  type BurstFrame,
   createRecognizer,
   decidePhoto,
   DEFAULT_AUTO_THRESHOLD,
@@ -28,6 +29,7 @@ import {
   DEFAULT_RULES,
   type PhotoReading,
   OFFERED_DOUBTS,
+  passSuggestions,
   type RaceContext,
   knownPrints,
   numbersRead,
@@ -211,7 +213,7 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
     }
   }
   const decided = proof ? decideAll({ ...race, proven, read, onBibs }) : decideAll(race);
-  return set.photos.map((photo, i) => {
+  const scored = set.photos.map((photo, i) => {
     const decisions = decided[i];
     return {
       photo,
@@ -219,6 +221,24 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
       pending: decisions.filter((d) => d.status === "pending").map((d) => d.bib),
     };
   });
+  // The shop's other suggestions from the race's tags: a bib tagged in a frame before and one after (one camera here).
+  if (proof) for (const s of passSuggestions(framesOf(set, readings, decided))) scored[s.photoId].pending.push(s.bib);
+  return scored;
+}
+
+/** Each photo as a frame of its set's one camera, with its automatic tags as proof. */
+function framesOf(set: LabelledSet, readings: PhotoReading[], decided: ReturnType<typeof decidePhoto>[]): BurstFrame[] {
+  return decided.map((decisions, i) => ({
+    photoId: i,
+    frame: set.photos[i].file,
+    camera: null,
+    takenAt: set.photos[i].takenAt,
+    width: readings[i].width,
+    height: readings[i].height,
+    signature: null,
+    proven: decisions.filter((d) => d.status === "auto").map((d) => ({ bib: d.bib, box: d.box, auto: true })),
+    known: new Set(decisions.map((d) => d.bib)),
+  }));
 }
 
 export function report(scored: Scored[], title: string, { classes = false } = {}) {

@@ -1,16 +1,25 @@
-import { and, between, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
-import { BURST_SECONDS, burstSuggestions, cutInBurst, inOneBurst, provenAround, type BurstFrame, type SeenInBurst } from "./bursts.ts";
+import {
+  BURST_SECONDS,
+  burstSuggestions,
+  cutInBurst,
+  inOneBurst,
+  passSuggestions,
+  provenAround,
+  SAME_PASS_MS,
+  type BurstFrame,
+  type SeenInBurst,
+} from "./bursts.ts";
 import type { RotatedRect } from "./geometry.ts";
 
 /** Readings a bib is proven by: tagged on their own, or by a person who looked. */
 const PROVING = ["auto", "accepted", "corrected"] as const;
 
-/** The race of `photoId` and the frames of its burst (itself included), with what each is known to show. */
-async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; frames: BurstFrame[] }> {
+/** The race of `photoId` and its read frames taken within `span` ms of it (itself included), with what each is known to show. */
+async function framesAround(db: Db, photoId: number, span: number): Promise<{ raceId: number; frames: BurstFrame[] }> {
   const [photo] = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
   if (!photo?.takenAt) return { raceId: photo?.raceId ?? 0, frames: [] };
-  const span = BURST_SECONDS * 1000;
   const rows = await db
     .select({
       photoId: photos.id,
@@ -28,10 +37,9 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
         eq(photos.raceId, photo.raceId),
         between(photos.takenAt, new Date(photo.takenAt.getTime() - span), new Date(photo.takenAt.getTime() + span)),
         eq(photoRecognitions.status, "done"),
-        isNotNull(photoRecognitions.signature),
       ),
     )
-    .limit(200);
+    .limit(400);
   if (rows.length < 2) return { raceId: photo.raceId, frames: [] };
   const ids = rows.map((r) => r.photoId);
   const suggestions = await db
@@ -63,17 +71,27 @@ async function burstAround(db: Db, photoId: number): Promise<{ raceId: number; f
 
 /**
  * Once a photo is decided: offers the bibs of its burst to the frames that lack
- * them (and its own to its neighbours), as pending review suggestions naming the
- * frame that proved them; and names the frames whose automatic tags turn out to
- * be one of this photo's bibs less a digit, at the same place (decided before
- * this photo proved the longer bib, they are to be decided again), with the
- * photo's race to decide them in.
+ * them (and its own to its neighbours), and the bibs tagged in a frame before
+ * and one after a frame of the same pass to it (bursts.ts passSuggestions), as
+ * pending review suggestions naming the frame that proved them; and names the
+ * frames whose automatic tags turn out to be one of this photo's bibs less a
+ * digit, at the same place (decided before this photo proved the longer bib,
+ * they are to be decided again), with the photo's race to decide them in.
  */
 export async function proposeBursts(db: Db, photoId: number): Promise<{ raceId: number; proposed: number; cut: number[] }> {
-  // Every frame of a burst is of the photo's race (burstAround looks no further).
-  const { raceId, frames } = await burstAround(db, photoId);
+  // A frame this photo can be one side of a pass for, with the whole of its pass around it.
+  const { raceId, frames } = await framesAround(db, photoId, 2 * SAME_PASS_MS);
+  const me = frames.find((f) => f.photoId === photoId);
+  const inMyPass = (id: number) => {
+    const at = frames.find((f) => f.photoId === id)?.takenAt;
+    return !!me?.takenAt && !!at && Math.abs(at.getTime() - me.takenAt.getTime()) <= SAME_PASS_MS;
+  };
   // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
-  const wanted = burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId);
+  // A burst's come first: where both offer a bib, the burst knows the runner's place in the frame.
+  const wanted = [
+    ...burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId),
+    ...passSuggestions(frames).filter((s) => inMyPass(s.photoId)),
+  ];
   let proposed = 0;
   for (const s of wanted) {
     const inserted = await db
@@ -84,7 +102,7 @@ export async function proposeBursts(db: Db, photoId: number): Promise<{ raceId: 
         bib: s.bib,
         confidence: s.confidence,
         box: s.box,
-        doubts: ["burst"],
+        doubts: [s.doubt],
         status: "pending",
         evidencePhotoId: s.evidencePhotoId,
       })
@@ -109,15 +127,17 @@ function cutByBurst(frames: BurstFrame[], photoId: number): number[] {
 
 /** The bibs proven in the other frames of a photo's burst where the same runner stands (decidePhoto's `burst`). */
 export async function provenNearby(db: Db, photoId: number): Promise<SeenInBurst[]> {
-  const { frames } = await burstAround(db, photoId);
+  const { frames } = await framesAround(db, photoId, BURST_SECONDS * 1000);
   const me = frames.find((f) => f.photoId === photoId);
   return me ? provenAround(frames, me) : [];
 }
 
 /**
- * Withdraws the open burst suggestions that `photoIds` no longer prove (decided
- * again: a tag gone to scenery, or found to be a longer bib with a digit covered;
- * or a person took the bib away). Returns how many went.
+ * Withdraws the open burst and pass suggestions that `photoIds` no longer prove
+ * (decided again: a tag gone to scenery, or found to be a longer bib with a digit
+ * covered; or a person took the bib away): those naming one of them, and a
+ * pass's around them whose bib is no longer tagged both before and after it.
+ * Returns how many went.
  */
 export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<number> {
   if (!photoIds.length) return 0;
@@ -133,6 +153,40 @@ export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<numb
         inArray(bibSuggestions.evidencePhotoId, photoIds),
         sql`not exists (select 1 from bib_suggestions p where p.photo_id = ${bibSuggestions.evidencePhotoId} and p.evidence_photo_id is null
         and p.status in (${proving}) and coalesce(p.corrected_bib, p.bib) = ${bibSuggestions.bib})`,
+      ),
+    )
+    .returning({ id: bibSuggestions.id });
+  return withdrawn.length + (await withdrawUnbracketed(db, photoIds, proving));
+}
+
+/** A pass's suggestions in frames within SAME_PASS_MS of `photoIds` whose bib no longer has a proving frame on both sides. */
+async function withdrawUnbracketed(db: Db, photoIds: number[], proving: SQL): Promise<number> {
+  const pass = sql.raw(`interval '${SAME_PASS_MS} milliseconds'`);
+  // A proving frame of the suggestion's bib, by its frame's camera, within a pass on one side of it (`side`: < or >).
+  const provedOn = (side: SQL) => sql`exists (
+    select 1 from bib_suggestions e
+    join photos ep on ep.id = e.photo_id
+    join photo_recognitions er on er.photo_id = e.photo_id
+    where e.race_id = ${bibSuggestions.raceId} and e.evidence_photo_id is null and e.status in (${proving})
+      and coalesce(e.corrected_bib, e.bib) = ${bibSuggestions.bib}
+      and er.camera is not distinct from me.camera
+      and ep.taken_at ${side} mp.taken_at and ep.taken_at between mp.taken_at - ${pass} and mp.taken_at + ${pass})`;
+  const changed = sql.join(
+    photoIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const withdrawn = await db
+    .delete(bibSuggestions)
+    .where(
+      and(
+        sql`${bibSuggestions.raceId} in (select race_id from photos where id in (${changed}))`,
+        eq(bibSuggestions.status, "pending"),
+        sql`${bibSuggestions.doubts} ? 'pass-between'`,
+        sql`exists (
+          select 1 from photos mp join photo_recognitions me on me.photo_id = mp.id, photos changed
+          where mp.id = ${bibSuggestions.photoId} and changed.id in (${changed})
+            and changed.race_id = mp.race_id and changed.taken_at between mp.taken_at - ${pass} and mp.taken_at + ${pass}
+            and not (${provedOn(sql.raw("<"))} and ${provedOn(sql.raw(">"))}))`,
       ),
     )
     .returning({ id: bibSuggestions.id });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES } from "./plausibility.ts";
 import { DEFAULT_TIMING_WINDOW } from "./timing.ts";
-import { burstSuggestions, cameraKey, cutInBurst, provenAround, SIGNATURE_GRID, type BurstFrame } from "./bursts.ts";
+import { burstSuggestions, cameraKey, cutInBurst, passSuggestions, provenAround, SIGNATURE_GRID, type BurstFrame } from "./bursts.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
 
@@ -59,6 +59,31 @@ describe("burst propagation", () => {
     expect(cameraKey({ camera: "Sony A7 IV #55", frame: "DSC00012" })).toBe("Sony A7 IV #55");
     expect(cameraKey({ camera: null, frame: "DSC00012" })).toBe(cameraKey({ camera: null, frame: "DSC00013" }));
     expect(cameraKey({ camera: null, frame: "DSC00012" })).not.toBe(cameraKey({ camera: null, frame: "IMG_0012" }));
+  });
+});
+
+describe("a runner between two frames of a pass", () => {
+  // A photographer at a photo point, a frame every four seconds: runner 1043 comes closer through three
+  // frames, tagged in the first and the last; in the middle one another runner stands in front of them.
+  const at = (photoId: number, second: number, proven: number[] = [], extra: Partial<BurstFrame> = {}) =>
+    frame(photoId, second, scene(null), proven, { signature: null, ...extra });
+  const found = (frames: BurstFrame[]) => passSuggestions(frames).map((s) => [s.photoId, s.bib, s.evidencePhotoId, s.doubt]);
+
+  it("suggests a bib tagged in a frame before and one after, naming the nearer, wherever the runner stands", () => {
+    expect(found([at(1, 0, [1043]), at(2, 4, [77]), at(3, 7, [1043])])).toEqual([[2, 1043, 3, "pass-between"]]);
+    // Tagged in two frames before and one after: the nearer before is named.
+    expect(found([at(1, 0, [1043]), at(2, 3, [1043]), at(3, 5), at(4, 12, [1043])])).toEqual([[3, 1043, 2, "pass-between"]]);
+    expect(passSuggestions([at(1, 0, [1043]), at(2, 4), at(3, 8, [1043])])[0].confidence).toBeLessThan(0.7);
+  });
+
+  it("suggests nothing from one side only, from frames a pass apart, from another camera, in the same second, or for a bib the frame knows", () => {
+    expect(found([at(1, 0, [1043]), at(2, 4), at(3, 8)])).toEqual([]);
+    expect(found([at(1, 0, [1043]), at(2, 13), at(3, 14, [1043])])).toEqual([]);
+    expect(found([at(1, 0, [1043]), at(2, 4), at(3, 8, [1043], { camera: "Canon R6 #9" })])).toEqual([]);
+    expect(found([at(1, 0, [1043]), at(2, 4, [], { camera: "Canon R6 #9" }), at(3, 8, [1043])])).toEqual([]);
+    expect(found([at(1, 4, [1043]), at(2, 4), at(3, 8, [1043])])).toEqual([]);
+    expect(found([at(1, 0, [1043]), at(2, 4, [], { known: new Set([1043]) }), at(3, 8, [1043])])).toEqual([]);
+    expect(found([at(1, 0, [1043]), at(2, 4, [], { takenAt: null }), at(3, 8, [1043])])).toEqual([]);
   });
 });
 

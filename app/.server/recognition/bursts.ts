@@ -9,6 +9,12 @@ import { oneDigitMore } from "./start-list.ts";
 
 /** Frames this close in time from one camera count as one burst. */
 export const BURST_SECONDS = 4;
+/**
+ * How far apart in time two frames of one runner passing a photo point are at
+ * most: a burst, the next frames as the runner comes closer and the one of
+ * their back. Chosen on the race tuning split (docs/decisions/0006).
+ */
+export const SAME_PASS_MS = 12_000;
 /** The colour grid kept per photo: coarse, but a shirt, shorts and skin show as blocks. */
 export const SIGNATURE_GRID = { cols: 32, rows: 24 };
 /** Mean colour difference (0–255 per channel) under which the region around a bib is "the same runner". */
@@ -17,6 +23,8 @@ export const SAME_RUNNER = 22;
 const SHIFT = { x: 2, y: 1 };
 /** A burst suggestion never comes near the auto threshold: a person always looks. */
 const BURST_CONFIDENCE = 0.6;
+/** Below a burst's: the runner's place in the frame is not known. */
+const PASS_CONFIDENCE = 0.5;
 
 export type BurstFrame = {
   photoId: number;
@@ -33,7 +41,12 @@ export type BurstFrame = {
   known: ReadonlySet<number>;
 };
 
-export type BurstSuggestion = { photoId: number; bib: number; box: RotatedRect; confidence: number; evidencePhotoId: number };
+/**
+ * `doubt` "burst": `box` is where the runner stood in the proving frame, moved into this one's pixels.
+ * "pass-between": the bib is tagged in a frame before this one and in one after (passSuggestions);
+ * `box` is the bib in the proving frame, in its pixels.
+ */
+export type BurstSuggestion = { photoId: number; bib: number; box: RotatedRect; confidence: number; evidencePhotoId: number; doubt: "burst" | "pass-between" };
 
 /**
  * Which camera a frame came from: EXIF's make, model and serial; without it the
@@ -126,11 +139,49 @@ export function burstSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
       const confidence = BURST_CONFIDENCE * (1 - distance / (2 * SAME_RUNNER));
       const key = `${target.photoId}:${bib}`;
       const seen = best.get(key);
-      if (!seen || confidence > seen.confidence) best.set(key, { photoId: target.photoId, bib, box, confidence, evidencePhotoId });
+      if (!seen || confidence > seen.confidence) best.set(key, { photoId: target.photoId, bib, box, confidence, evidencePhotoId, doubt: "burst" });
     }
   }
   return [...best.values()];
 }
+
+/**
+ * A runner passing a photo point is in its photographer's frames for seconds,
+ * coming closer: a bib tagged in a frame before this one and in a frame after
+ * it, by the same camera within SAME_PASS_MS, was in front of the camera in
+ * between, hidden behind another runner, turned or blurred here. The runner
+ * may stand anywhere in this frame, so neither place nor colours are asked (a
+ * burst's suggestion asks both); the suggestion names the nearer proving frame.
+ */
+export function passSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
+  const suggestions: BurstSuggestion[] = [];
+  for (const target of frames) {
+    if (!target.takenAt) continue;
+    const at = target.takenAt.getTime();
+    const camera = cameraKey(target);
+    // For each bib, its nearest proving frame on each side.
+    const nearest = { before: new Map<number, Proof>(), after: new Map<number, Proof>() };
+    for (const source of frames) {
+      if (!source.takenAt || source.photoId === target.photoId || cameraKey(source) !== camera) continue;
+      const gap = source.takenAt.getTime() - at;
+      if (gap === 0 || Math.abs(gap) > SAME_PASS_MS) continue;
+      const side = gap < 0 ? nearest.before : nearest.after;
+      for (const { bib, box } of source.proven) {
+        const seen = side.get(bib);
+        if (!seen || Math.abs(gap) < seen.gap) side.set(bib, { gap: Math.abs(gap), box, photoId: source.photoId });
+      }
+    }
+    for (const [bib, before] of nearest.before) {
+      const after = nearest.after.get(bib);
+      if (!after || target.known.has(bib)) continue;
+      const proof = after.gap < before.gap ? after : before;
+      suggestions.push({ photoId: target.photoId, bib, box: proof.box, confidence: PASS_CONFIDENCE, evidencePhotoId: proof.photoId, doubt: "pass-between" });
+    }
+  }
+  return suggestions;
+}
+
+type Proof = { gap: number; box: RotatedRect; photoId: number };
 
 /**
  * Whether `bib`, read at `box` in a frame, is a bib the same runner shows in

@@ -9,20 +9,28 @@ import { evidencePhotos } from "./review.ts";
 /**
  * The review screen's picture of a suggestion: the bib and a margin around it,
  * turned level, as a small JPEG. Cut from the private original, so serve it
- * only to operators. With `evidence`, the same place in the burst's frame
- * that proved a burst suggestion; a burst's crops show the whole torso, since
- * the bib may be hidden in the frame under review.
+ * only to operators. With `evidence`, the frame that proved a burst or pass
+ * suggestion: a burst's crops show the whole torso at the same place in both
+ * frames, since the bib may be hidden in the frame under review; a pass's box
+ * is the bib in the proving frame, and the frame under review is shown whole
+ * (the runner may stand anywhere in it).
  */
 export async function suggestionCrop(db: Db, storage: Storage, id: number, width = 360, { evidence = false } = {}): Promise<Buffer> {
   const [found] = await db
-    .select({ box: bibSuggestions.box, originalKey: photos.originalKey, evidenceKey: evidencePhotos.originalKey, burst: bibSuggestions.evidencePhotoId })
+    .select({
+      box: bibSuggestions.box,
+      doubts: bibSuggestions.doubts,
+      originalKey: photos.originalKey,
+      evidenceKey: evidencePhotos.originalKey,
+      burst: bibSuggestions.evidencePhotoId,
+    })
     .from(bibSuggestions)
     .innerJoin(photos, eq(photos.id, bibSuggestions.photoId))
     .leftJoin(evidencePhotos, eq(evidencePhotos.id, bibSuggestions.evidencePhotoId))
     .where(eq(bibSuggestions.id, id));
   const originalKey = evidence ? found?.evidenceKey : found?.originalKey;
   if (!found || !originalKey) throw notFound();
-  const box = found.burst === null ? found.box : { ...found.box, width: found.box.width * 2, height: found.box.height * 2.5 };
+  const box = cropBox(found, evidence);
   // Decoding the original is the cost; the same crop is asked for again when the queue is reloaded.
   const key = `${id}:${width}:${originalKey}:${JSON.stringify(box)}`;
   const cached = CACHE.get(key);
@@ -31,10 +39,22 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
     CACHE.set(key, cached);
     return cached;
   }
-  const jpeg = await cropAround(await pathOrBytes(storage, originalKey), box, width);
+  const photo = await pathOrBytes(storage, originalKey);
+  const jpeg = box === "whole" ? await wholeFrame(photo, width) : await cropAround(photo, box, width);
   CACHE.set(key, jpeg);
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!);
   return jpeg;
+}
+
+/** What of the photo a suggestion's crop shows (see suggestionCrop). */
+function cropBox({ box, doubts, burst }: { box: BibBox; doubts: string[]; burst: number | null }, evidence: boolean): BibBox | "whole" {
+  if (burst === null) return box;
+  if (doubts.includes("pass-between")) return evidence ? box : "whole";
+  return { ...box, width: box.width * 2, height: box.height * 2.5 };
+}
+
+async function wholeFrame(photo: Buffer | string, width: number): Promise<Buffer> {
+  return sharp(photo, { autoOrient: true }).resize({ width }).jpeg({ quality: 85 }).toBuffer();
 }
 
 // The most recently used crops (about 20 kB each), per process.

@@ -1,4 +1,4 @@
-import { cutInBurst, type SeenInBurst } from "./bursts.ts";
+import { cutInBurst, SAME_PASS_MS, type SeenInBurst } from "./bursts.ts";
 import { bibCandidates, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 import type { TextReading } from "./read-text.ts";
 import { type Scenery, type SceneryByCamera, sceneryAt } from "./scenery.ts";
@@ -61,13 +61,6 @@ export type Sightings = Pick<ReadonlyMap<number, readonly Sighting[]>, "get">;
  * pass it, so a few minutes leave about one bib of the ten a lost digit could make.
  */
 export const PROVEN_WINDOW_MS = 2 * 60_000;
-
-/**
- * How far apart in time two frames of one runner passing a photo point are at
- * most: a burst, the next frames as the runner comes closer and the one of
- * their back. Chosen on the race tuning split (docs/decisions/0006).
- */
-export const SAME_PASS_MS = 12_000;
 
 /** Whether `bib` is tagged in a photo of the race (other than `photo`) taken around `takenAt` (anywhere in the race when either time is unknown). */
 export function provenNear(proven: Sightings, bib: number, takenAt: Date | null, photo?: number): boolean {

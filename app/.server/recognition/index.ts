@@ -50,7 +50,9 @@
  *   with each runner's photo count.
  * - Bursts: after each photo is read, frames of the same camera within
  *   BURST_SECONDS where the same runner seems to stand get the bibs read in
- *   the other frames as review suggestions naming the proving frame (evidence).
+ *   the other frames as review suggestions naming the proving frame (evidence);
+ *   a frame between two of the same camera within SAME_PASS_MS that are both
+ *   tagged with a bib gets that bib (doubt "pass-between").
  *
  * The back office reaches these through admin/bib-review.ts (operator checks,
  * audit): the tagging screen's "Review queue" tab and /admin/api/bibs.
@@ -61,7 +63,16 @@ export { describeProgress, recognitionProgress, type RecognitionProgress } from 
 export type { ReviewItem } from "./review.ts";
 export type { StartListEntry, StartListQuery } from "./start-list-file.ts";
 export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
-export { burstSuggestions, cameraKey, runnerDistance, BURST_SECONDS, SIGNATURE_GRID, type BurstFrame, type BurstSuggestion } from "./bursts.ts";
+export {
+  burstSuggestions,
+  cameraKey,
+  passSuggestions,
+  runnerDistance,
+  BURST_SECONDS,
+  SIGNATURE_GRID,
+  type BurstFrame,
+  type BurstSuggestion,
+} from "./bursts.ts";
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
 export { createRecognizer, type Recognizer, type RecognizerOptions, type ReadOptions, type ReadOutcome } from "./recognizer.ts";
 export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";

@@ -27,6 +27,7 @@ export type Doubt =
   | "proven"
   | "burst"
   | "burst-cut"
+  | "pass-between"
   | "scenery"
   | "often-read";
 

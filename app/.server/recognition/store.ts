@@ -16,18 +16,8 @@ import {
   timingPassings,
 } from "../db/index.ts";
 import { setAutoTags } from "../tagging/index.ts";
-import {
-  bibsInQuestion,
-  type Decision,
-  inSamePass,
-  OFFERED_DOUBTS,
-  PROVEN_WINDOW_MS,
-  provenNear,
-  type RaceContext,
-  SAME_PASS_MS,
-  type Sighting,
-} from "./decide.ts";
-import { cameraKey } from "./bursts.ts";
+import { bibsInQuestion, type Decision, inSamePass, OFFERED_DOUBTS, PROVEN_WINDOW_MS, provenNear, type RaceContext, type Sighting } from "./decide.ts";
+import { cameraKey, SAME_PASS_MS } from "./bursts.ts";
 import type { TextReading } from "./read-text.ts";
 import { type BibRules, bibCandidates, DEFAULT_RULES } from "./plausibility.ts";
 import { knownFloor } from "./bib-print.ts";

@@ -258,16 +258,17 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
   );
 }
 
-/** A burst's suggestion: this frame beside the frame of the same burst where the bib was read. */
+/** A burst's or a pass's suggestion: this frame beside the frame where the bib was read (a pass's: this frame whole). */
 function BurstEvidence({ item, evidence, eager }: { item: Item; evidence: NonNullable<Item["evidence"]>; eager: boolean }) {
   const t = useAdminMessages().review;
+  const proof = item.doubts.includes("pass-between") ? t.passProof : t.burstProof;
   return (
     <div className="grid grid-cols-2 gap-2" data-testid="burst-evidence" data-evidence-frame={evidence.frame}>
       {[
         { src: cropUrl(item.id, 320), alt: fill(t.crop, { frame: item.frame }), caption: item.frame, testId: "review-crop" },
         {
           src: cropUrl(item.id, 320, true),
-          alt: fill(t.burstProof, { frame: evidence.frame, bib: item.bib }),
+          alt: fill(proof, { frame: evidence.frame, bib: item.bib }),
           caption: fill(t.burstSeen, { frame: evidence.frame }),
           testId: "evidence-crop",
         },

@@ -394,6 +394,7 @@ const adminBr = {
       proven: "marcado em outras fotos da corrida",
       burst: "lido em outra foto da mesma sequência",
       "burst-cut": "outra foto da mesma sequência mostra ali um número com um dígito a mais: aqui um pode estar coberto",
+      "pass-between": "marcado numa foto de segundos antes e noutra de segundos depois, da mesma câmera: o corredor pode estar aqui, coberto ou de lado",
       year: "parece um ano (de uma faixa ou da corrida)",
     },
     autoTitle: "Marcados automaticamente",
@@ -444,6 +445,7 @@ const adminBr = {
     burstSeen: "Lido em {frame}",
     provenIn: "O {bib} está marcado na foto {frame}",
     burstProof: "O número {bib} na foto {frame} da mesma sequência",
+    passProof: "O número {bib} na foto {frame}, segundos antes ou depois",
     startTitle: "Lista de inscritos",
     startHelp:
       "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e os inscritos a um dígito da leitura (até três) são sugeridos para revisão.",

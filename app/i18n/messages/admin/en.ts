@@ -390,6 +390,7 @@ const adminEn = {
       proven: "tagged in other photos of this race",
       burst: "read in another frame of the same burst",
       "burst-cut": "another frame of the same burst shows a number one digit longer there: one may be covered here",
+      "pass-between": "tagged in a frame seconds before and in one seconds after, by the same camera: the runner may be here, hidden or turned",
       year: "looks like a year (a banner's or the race's)",
     },
     autoTitle: "Tagged automatically",
@@ -438,6 +439,7 @@ const adminEn = {
     burstSeen: "Read in {frame}",
     provenIn: "{bib} is tagged in photo {frame}",
     burstProof: "Bib {bib} in frame {frame} of the same burst",
+    passProof: "Bib {bib} in frame {frame}, seconds before or after",
     startTitle: "Start list",
     startHelp:
       "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and the registered bibs one digit away from a reading (up to three) are suggested for review.",

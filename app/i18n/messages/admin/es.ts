@@ -392,6 +392,8 @@ const adminEs = {
       proven: "etiquetado en otras fotos de la carrera",
       burst: "leído en otra foto de la misma ráfaga",
       "burst-cut": "otra foto de la misma ráfaga muestra ahí un número con un dígito más: aquí puede haber uno tapado",
+      "pass-between":
+        "etiquetado en una foto de segundos antes y en otra de segundos después, de la misma cámara: el corredor puede estar aquí, tapado o de costado",
       year: "parece un año (de un cartel o de la carrera)",
     },
     autoTitle: "Etiquetados automáticamente",
@@ -440,6 +442,7 @@ const adminEs = {
     burstSeen: "Leído en {frame}",
     provenIn: "El {bib} está etiquetado en la foto {frame}",
     burstProof: "El dorsal {bib} en la foto {frame} de la misma ráfaga",
+    passProof: "El dorsal {bib} en la foto {frame}, segundos antes o después",
     startTitle: "Lista de inscriptos",
     startHelp:
       "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y los inscriptos a un dígito de lo leído (hasta tres) se sugieren para revisar.",
