@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import {
   BURST_SECONDS,
@@ -16,9 +16,17 @@ import type { RotatedRect } from "./geometry.ts";
 /** Readings a bib is proven by: tagged on their own, or by a person who looked. */
 const PROVING = ["auto", "accepted", "corrected"] as const;
 
-/** The race of `photoId` and its read frames taken within `span` ms of it (itself included), with what each is known to show. */
+/**
+ * The race of `photoId` and the frames its camera took within `span` ms of it
+ * (itself included), with what each is known to show: the frames a burst or a
+ * pass can join (a busy photo point's other photographers shoot as many).
+ */
 async function framesAround(db: Db, photoId: number, span: number): Promise<{ raceId: number; frames: BurstFrame[] }> {
-  const [photo] = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(eq(photos.id, photoId));
+  const [photo] = await db
+    .select({ raceId: photos.raceId, takenAt: photos.takenAt, camera: photoRecognitions.camera })
+    .from(photos)
+    .leftJoin(photoRecognitions, eq(photoRecognitions.photoId, photos.id))
+    .where(eq(photos.id, photoId));
   if (!photo?.takenAt) return { raceId: photo?.raceId ?? 0, frames: [] };
   const rows = await db
     .select({
@@ -37,8 +45,11 @@ async function framesAround(db: Db, photoId: number, span: number): Promise<{ ra
         eq(photos.raceId, photo.raceId),
         between(photos.takenAt, new Date(photo.takenAt.getTime() - span), new Date(photo.takenAt.getTime() + span)),
         eq(photoRecognitions.status, "done"),
+        // The camera as the readings' trigger keyed it (migration 0019; bursts.ts cameraKey tells frames apart again).
+        photo.camera === null ? undefined : eq(photoRecognitions.camera, photo.camera),
       ),
     )
+    .orderBy(sql`abs(extract(epoch from ${photos.takenAt} - ${photo.takenAt.toISOString()}::timestamptz))`, asc(photos.id))
     .limit(400);
   if (rows.length < 2) return { raceId: photo.raceId, frames: [] };
   const ids = rows.map((r) => r.photoId);
