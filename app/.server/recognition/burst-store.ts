@@ -170,7 +170,10 @@ export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<numb
   return withdrawn.length + (await withdrawUnbracketed(db, photoIds, proving));
 }
 
-/** A pass's suggestions in frames within SAME_PASS_MS of `photoIds` whose bib no longer has a proving frame on both sides. */
+/**
+ * A pass's suggestions in frames within SAME_PASS_MS of `photoIds` whose bib no
+ * longer has a proving frame on both sides (bursts.ts passSuggestions' rule).
+ */
 async function withdrawUnbracketed(db: Db, photoIds: number[], proving: SQL): Promise<number> {
   const pass = sql.raw(`interval '${SAME_PASS_MS} milliseconds'`);
   // A proving frame of the suggestion's bib, by its frame's camera, within a pass on one side of it (`side`: < or >).

@@ -152,6 +152,7 @@ export function burstSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
  * between, hidden behind another runner, turned or blurred here. The runner
  * may stand anywhere in this frame, so neither place nor colours are asked (a
  * burst's suggestion asks both); the suggestion names the nearer proving frame.
+ * burst-store.ts withdrawUnbracketed asks the same of the stored ones in SQL.
  */
 export function passSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
   const suggestions: BurstSuggestion[] = [];
