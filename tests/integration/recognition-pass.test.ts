@@ -129,6 +129,14 @@ describe("a runner between two frames of a pass", () => {
     expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P101") }]);
   });
 
+  it("withdraws it when the frame after, read again, no longer shows the bib, and offers it again when it does", async () => {
+    await read("P103", 8, [line("77", 2300, 1100, 150)]);
+    expect(await tagsOf("P103")).toEqual([77]);
+    expect(await pendingOf("P102")).toEqual([]);
+    await read("P103", 8, [line("1043", 2300, 1100, 150)]);
+    expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P101") }]);
+  });
+
   it("withdraws it once a person takes the bib off the frame after, though the frame it names still shows it", async () => {
     expect(await shop.services.admin.bibs.undoAuto(admin, ids.get("P103")!, 1043)).toMatchObject({ burstChanged: true });
     expect(await tagsOf("P101")).toEqual([1043]);

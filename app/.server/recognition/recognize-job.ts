@@ -98,6 +98,8 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
+    // Read again, it may have lost a tag its burst or pass was offered on (a first reading has none to lose).
+    if (force) await withdrawUnproven(db, [photoId]);
     const burst = await spreadProof(db, photoId);
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
     return reading.derived;
