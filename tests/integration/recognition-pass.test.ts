@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
 import { photoImages } from "../../app/.server/catalog/derive-job.ts";
+import { withdrawUnproven } from "../../app/.server/recognition/burst-store.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { TextReading } from "../../app/.server/recognition/read-text.ts";
 import type { Operator } from "../../app/.server/staff/index.ts";
@@ -134,6 +135,12 @@ describe("a runner between two frames of a pass", () => {
     expect(await tagsOf("P103")).toEqual([77]);
     expect(await pendingOf("P102")).toEqual([]);
     await read("P103", 8, [line("1043", 2300, 1100, 150)]);
+    expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P101") }]);
+  });
+
+  it("keeps it when a whole big race is looked over at once (more photos than a statement binds)", async () => {
+    const many = [...Array.from({ length: 70_000 }, (_, i) => 1_000_000 + i), ...ids.values()];
+    expect(await withdrawUnproven(db(), many)).toBe(0);
     expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P101") }]);
   });
 

@@ -151,7 +151,15 @@ export async function provenNearby(db: Db, photoId: number): Promise<SeenInBurst
  * Returns how many went.
  */
 export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<number> {
-  if (!photoIds.length) return 0;
+  let withdrawn = 0;
+  // A whole race decided again names every photo: a statement binds at most 65,535 values.
+  for (let i = 0; i < photoIds.length; i += WITHDRAW_CHUNK) withdrawn += await withdrawUnprovenBy(db, photoIds.slice(i, i + WITHDRAW_CHUNK));
+  return withdrawn;
+}
+
+const WITHDRAW_CHUNK = 5_000;
+
+async function withdrawUnprovenBy(db: Db, photoIds: number[]): Promise<number> {
   const proving = sql.join(
     PROVING.map((s) => sql`${s}`),
     sql`, `,
