@@ -6,7 +6,7 @@ import { type JobRun, schedule } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
-import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
+import { proposeBursts, provenNearby, provingBibs, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
 import { cameraKey } from "./bursts.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
@@ -81,6 +81,8 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
         return undefined;
       }
     }
+    // Read again, it may stop proving what its burst or pass was offered (a first reading proves nothing yet).
+    const provedBefore = force ? await provingBibs(db, photoId) : [];
     const original = await pathOrBytes(storage, photo.originalKey);
     const started = performance.now();
     const reading = await recognizer.read(original, derive ? { derive } : undefined);
@@ -98,8 +100,10 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
-    // Read again, it may have lost a tag its burst or pass was offered on (a first reading has none to lose).
-    if (force) await withdrawUnproven(db, [photoId]);
+    if (provedBefore.length) {
+      const proves = new Set(await provingBibs(db, photoId));
+      if (provedBefore.some((bib) => !proves.has(bib))) await withdrawUnproven(db, [photoId]);
+    }
     const burst = await spreadProof(db, photoId);
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
     return reading.derived;
