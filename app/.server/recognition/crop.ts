@@ -48,8 +48,9 @@ export async function suggestionCrop(db: Db, storage: Storage, id: number, width
 
 /** What of the photo a suggestion's crop shows (see suggestionCrop). */
 function cropBox({ box, doubts, burst }: { box: BibBox; doubts: string[]; burst: number | null }, evidence: boolean): BibBox | "whole" {
-  if (burst === null) return box;
+  // A pass's box is in its proving frame's pixels, even once that frame is deleted.
   if (doubts.includes("pass-between")) return evidence ? box : "whole";
+  if (burst === null) return box;
   return { ...box, width: box.width * 2, height: box.height * 2.5 };
 }
 
