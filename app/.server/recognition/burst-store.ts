@@ -143,15 +143,6 @@ export async function provenNearby(db: Db, photoId: number): Promise<SeenInBurst
   return me ? provenAround(frames, me) : [];
 }
 
-/** The bibs a photo proves to its burst and pass (tagged on its own reading, or said by a person there). */
-export async function provingBibs(db: Db, photoId: number): Promise<number[]> {
-  const rows = await db
-    .select({ bib: sql<number>`coalesce(${bibSuggestions.correctedBib}, ${bibSuggestions.bib})` })
-    .from(bibSuggestions)
-    .where(and(eq(bibSuggestions.photoId, photoId), inArray(bibSuggestions.status, [...PROVING]), sql`${bibSuggestions.evidencePhotoId} is null`));
-  return rows.map((r) => r.bib);
-}
-
 /**
  * Withdraws the open burst and pass suggestions that `photoIds` no longer prove
  * (decided again: a tag gone to scenery, or found to be a longer bib with a digit

@@ -6,7 +6,7 @@ import { type JobRun, schedule } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { pathOrBytes, type Storage } from "../storage/index.ts";
 import { cutEnds, printKey, printsRead } from "./bib-print.ts";
-import { proposeBursts, provenNearby, provingBibs, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
+import { proposeBursts, provenNearby, withdrawBursts, withdrawUnproven } from "./burst-store.ts";
 import { cameraKey } from "./bursts.ts";
 import { decidePhoto, type RaceContext } from "./decide.ts";
 import type { TextReading } from "./read-text.ts";
@@ -81,8 +81,6 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
         return undefined;
       }
     }
-    // Read again, it may stop proving what its burst or pass was offered (a first reading proves nothing yet).
-    const provedBefore = force ? await provingBibs(db, photoId) : [];
     const original = await pathOrBytes(storage, photo.originalKey);
     const started = performance.now();
     const reading = await recognizer.read(original, derive ? { derive } : undefined);
@@ -100,10 +98,8 @@ export function recognizeJob(deps: { db: Db; storage: Storage; recognizer: Recog
       recognizedAt: new Date(),
     });
     const counts = await decideStored(db, photo, reading.lines, reading);
-    if (provedBefore.length) {
-      const proves = new Set(await provingBibs(db, photoId));
-      if (provedBefore.some((bib) => !proves.has(bib))) await withdrawUnproven(db, [photoId]);
-    }
+    // Read again and no longer tagged with a bib, it no longer proves what its burst or pass was offered.
+    if (counts.lost) await withdrawUnproven(db, [photoId]);
     const burst = await spreadProof(db, photoId);
     logger.debug({ photoId, ms, ...counts, burst }, "bibs recognized");
     return reading.derived;

@@ -503,6 +503,7 @@ export async function storeDecisions(db: Db, photo: { id: number; raceId: number
     }
     // Runners who pre-ordered get the automatically tagged photos in their sale.
     await setAutoTags(tx, photo, tags);
-    return counts;
+    // `lost`: automatic tags taken away, which may have proved its burst's or pass's suggestions.
+    return { ...counts, lost: tags.withdrawn.length };
   });
 }
