@@ -92,17 +92,11 @@ async function framesAround(db: Db, photoId: number, span: number): Promise<{ ra
 export async function proposeBursts(db: Db, photoId: number): Promise<{ raceId: number; proposed: number; cut: number[] }> {
   // A frame this photo can be one side of a pass for, with the whole of its pass around it.
   const { raceId, frames } = await framesAround(db, photoId, 2 * SAME_PASS_MS);
-  const me = frames.find((f) => f.photoId === photoId);
-  const inMyPass = (id: number) => {
-    const at = frames.find((f) => f.photoId === id)?.takenAt;
-    return !!me?.takenAt && !!at && Math.abs(at.getTime() - me.takenAt.getTime()) <= SAME_PASS_MS;
-  };
+  const at = frames.find((f) => f.photoId === photoId)?.takenAt?.getTime();
+  const inMyPass = frames.filter((f) => at !== undefined && f.takenAt && Math.abs(f.takenAt.getTime() - at) <= SAME_PASS_MS);
   // Only suggestions that touch this photo: the rest of the burst was looked at when its own frames were read.
   // A burst's come first: where both offer a bib, the burst knows the runner's place in the frame.
-  const wanted = [
-    ...burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId),
-    ...passSuggestions(frames).filter((s) => inMyPass(s.photoId)),
-  ];
+  const wanted = [...burstSuggestions(frames).filter((s) => s.photoId === photoId || s.evidencePhotoId === photoId), ...passSuggestions(frames, inMyPass)];
   let proposed = 0;
   for (const s of wanted) {
     const inserted = await db

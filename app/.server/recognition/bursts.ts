@@ -152,11 +152,12 @@ export function burstSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
  * between, hidden behind another runner, turned or blurred here. The runner
  * may stand anywhere in this frame, so neither place nor colours are asked (a
  * burst's suggestion asks both); the suggestion names the nearer proving frame.
- * burst-store.ts withdrawUnbracketed asks the same of the stored ones in SQL.
+ * Only `targets` (of `frames`) are offered bibs. burst-store.ts
+ * withdrawUnbracketed asks the same of the stored ones in SQL.
  */
-export function passSuggestions(frames: BurstFrame[]): BurstSuggestion[] {
+export function passSuggestions(frames: BurstFrame[], targets: BurstFrame[] = frames): BurstSuggestion[] {
   const suggestions: BurstSuggestion[] = [];
-  for (const target of frames) {
+  for (const target of targets) {
     if (!target.takenAt) continue;
     const at = target.takenAt.getTime();
     const camera = cameraKey(target);
