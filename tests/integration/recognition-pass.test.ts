@@ -5,13 +5,12 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
-import { photoImages } from "../../app/.server/catalog/derive-job.ts";
 import { withdrawUnproven } from "../../app/.server/recognition/burst-store.ts";
-import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { TextReading } from "../../app/.server/recognition/read-text.ts";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
+import { readPhotoAs, textLine as line } from "./recognition-helpers.ts";
 
 // A runner passing a photo point shows in several of its photographer's
 // frames, coming closer; in one of them another runner stands in front of
@@ -22,13 +21,6 @@ const ADMIN = { email: "boss@dorsal.test", password: "boss-password-1" };
 const CAMERA = "Sony A7 IV #4417";
 const START = Date.parse("2025-09-14T11:02:00Z");
 
-const line = (text: string, cx: number, cy: number, h: number): TextReading => ({
-  text,
-  confidences: [...text].map(() => 0.99),
-  detectionScore: 0.99,
-  box: { cx, cy, width: h * 0.6 * text.length, height: h, angle: 0 },
-});
-
 describe("a runner between two frames of a pass", () => {
   let shop: TestShop;
   let admin: Operator;
@@ -36,21 +28,8 @@ describe("a runner between two frames of a pass", () => {
   const ids = new Map<string, number>();
   const db = () => shop.database.db;
   /** Reads `frame` as taken `second`s into the pass by `camera`, its reader seeing `lines`. */
-  const read = async (frame: string, second: number, lines: TextReading[], camera = CAMERA) => {
-    const id = ids.get(frame)!;
-    await db()
-      .update(photos)
-      .set({ takenAt: new Date(START + second * 1000), camera })
-      .where(eq(photos.id, id));
-    const job = recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer: { read: async () => ({ width: 3000, height: 2000, lines }) },
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
-    await job({ photoId: id, force: true });
-  };
+  const read = (frame: string, second: number, lines: TextReading[], camera = CAMERA) =>
+    readPhotoAs(shop, { id: ids.get(frame)!, at: START + second * 1000, camera, lines, size: { width: 3000, height: 2000 } });
   const pendingOf = async (frame: string) =>
     (
       await db()

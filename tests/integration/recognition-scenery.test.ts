@@ -5,44 +5,22 @@ import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bibSuggestions, photoBibs, photos, raceNumbers, racePrints, races, timingPassings } from "../../app/.server/db/schema.ts";
-import { photoImages } from "../../app/.server/catalog/derive-job.ts";
-import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
+import { jobReading as jobReadingOf, readPhotoAs, textLine as line } from "./recognition-helpers.ts";
 
 // Scenery: a number read in many of a race's photos (the km sign beside the
 // photographer) is no runner's, even in the photos read before it showed up
 // often enough to tell.
-
-const line = (text: string, cx: number, cy: number, h: number): TextReading => ({
-  text,
-  confidences: [...text].map(() => 0.99),
-  detectionScore: 0.99,
-  box: { cx, cy, width: h * 0.6 * text.length, height: h, angle: 0 },
-});
 
 describe("numbers read all over a race", () => {
   let shop: TestShop;
   let raceId: number;
   let ids: number[];
   const db = () => shop.database.db;
-  /** The recognize job, with a reader that returns what `read` gives. */
-  const jobReading = (read: () => PhotoReading) =>
-    recognizeJob({
-      db: db(),
-      storage: shop.services.storage,
-      recognizer: { read: async () => read() },
-      logger: shop.services.logger,
-      images: photoImages(db(), shop.services.storage),
-    });
+  const jobReading = (read: () => PhotoReading) => jobReadingOf(shop, read);
   /** Reads photo `id` as taken at `at` (ms) by `camera`, its reader seeing `lines`. */
-  const readBy = async (camera: string, id: number, at: number, lines: TextReading[]) => {
-    await db()
-      .update(photos)
-      .set({ takenAt: new Date(at), camera })
-      .where(eq(photos.id, id));
-    await jobReading(() => ({ width: 2400, height: 1600, lines }))({ photoId: id, force: true });
-  };
+  const readBy = (camera: string, id: number, at: number, lines: TextReading[]) => readPhotoAs(shop, { id, at, camera, lines });
   /** Copies of the race's first photo under other frame names (`frame` also makes each public id and hash unique): their ids. */
   const copiesOfFirst = async (frames: string[]) => {
     const [first] = await db().select().from(photos).where(eq(photos.id, ids[0]));
