@@ -65,7 +65,7 @@ describe("a runner between two frames of a pass", () => {
         bibs: "1-1999",
       }),
     );
-    for (const [i, frame] of ["P101", "P102", "P103", "Q201"].entries()) {
+    for (const [i, frame] of ["P101", "P102", "P103", "P104", "P105", "Q201"].entries()) {
       const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 60 * i, g: 110, b: 90 } } })
         .jpeg()
         .toBuffer();
@@ -129,6 +129,19 @@ describe("a runner between two frames of a pass", () => {
     expect(await pendingOf("P102")).toEqual([]);
     // Nor does a new decision round bring it back: one side no longer shows the runner.
     await shop.services.recognition.redecide(raceId);
+    expect(await pendingOf("P102")).toEqual([]);
+  });
+
+  it("offers it from another frame once the frame it names is deleted, and withdraws it once one side has no frame left", async () => {
+    await read("P105", 10, [line("1043", 2500, 1100, 170)]);
+    await read("P104", 2, [line("1043", 900, 950, 80)]);
+    expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P101") }]);
+
+    // The frame named goes: the runner is still shown two seconds before, in P104.
+    await shop.services.admin.photos.bulk(admin, raceId, [ids.get("P101")!], { action: "delete" });
+    expect(await pendingOf("P102")).toEqual([{ bib: 1043, doubts: ["pass-between"], evidence: ids.get("P104") }]);
+    // The only frame after goes: nothing shows the runner passing any more.
+    await shop.services.admin.photos.bulk(admin, raceId, [ids.get("P105")!], { action: "delete" });
     expect(await pendingOf("P102")).toEqual([]);
   });
 });

@@ -674,6 +674,8 @@ export const bibSuggestions = pgTable(
     uniqueIndex("bib_suggestions_photo_bib_key").on(t.photoId, t.bib),
     index("bib_suggestions_race_status_idx").on(t.raceId, t.status),
     index("bib_suggestions_race_bib_idx").on(t.raceId, t.bib),
+    // A deleted photo's foreign key, and the withdrawal of what a frame no longer proves, look suggestions up by the frame they name.
+    index("bib_suggestions_evidence_idx").on(t.evidencePhotoId).where(sql`evidence_photo_id is not null`),
   ],
 );
 

@@ -10,6 +10,8 @@ export type RecognitionPort = {
   progress(raceId: number): Promise<{ queued: number; done: number; unread: number; autoTaggedPhotos: number; reviewPhotos: number }>;
   settle(photoIds: number | number[], bibs: number[], by?: number): Promise<unknown>;
   confirm(photoIds: number[], bibs: number[], by?: number): Promise<unknown>;
+  /** Deletes photos through `remove` and mends what other photos' suggestions stood on them. */
+  forget(photoIds: number[], remove: () => Promise<void>): Promise<void>;
   recognizeRace(raceId: number): Promise<{ queued: number }>;
 };
 

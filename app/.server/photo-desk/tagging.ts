@@ -200,7 +200,7 @@ export async function bulkPhotos(
   raceId: number,
   photoIds: number[],
   input: BulkAction,
-  recognition?: Pick<RecognitionPort, "settle" | "confirm">,
+  recognition?: Pick<RecognitionPort, "settle" | "confirm" | "forget">,
 ) {
   const action = bulkSchema.parse(input);
   // Prices are the shop's: a photographer tags and hides, never makes photos free or puts them on sale.
@@ -270,11 +270,14 @@ export async function bulkPhotos(
             .set({ hidden: true })
             .where(inArray(photos.id, [...sold]));
         if (doomed.length) {
-          const rows = await db.delete(photos).where(inArray(photos.id, doomed)).returning();
-          // Files go after the rows: a crash between leaves orphan files, never rows without files.
-          for (const row of rows) {
-            for (const key of [row.originalKey, row.thumbKey, row.mediumKey]) if (key) await storage.delete(key).catch(() => {});
-          }
+          const remove = async () => {
+            const rows = await db.delete(photos).where(inArray(photos.id, doomed)).returning();
+            // Files go after the rows: a crash between leaves orphan files, never rows without files.
+            for (const row of rows) {
+              for (const key of [row.originalKey, row.thumbKey, row.mediumKey]) if (key) await storage.delete(key).catch(() => {});
+            }
+          };
+          await (recognition ? recognition.forget(doomed, remove) : remove());
         }
         deleted = doomed.length;
         hidden = sold.size;

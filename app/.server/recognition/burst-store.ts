@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, bibSuggestions, photoBibs, photoRecognitions, photos } from "../db/index.ts";
 import {
   BURST_SECONDS,
@@ -187,10 +187,7 @@ async function withdrawUnbracketed(db: Db, photoIds: number[], proving: SQL): Pr
       and coalesce(e.corrected_bib, e.bib) = ${bibSuggestions.bib}
       and er.camera is not distinct from me.camera
       and ep.taken_at ${side} mp.taken_at and ep.taken_at between mp.taken_at - ${pass} and mp.taken_at + ${pass})`;
-  const changed = sql.join(
-    photoIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const changed = idList(photoIds);
   const withdrawn = await db
     .delete(bibSuggestions)
     .where(
@@ -207,6 +204,75 @@ async function withdrawUnbracketed(db: Db, photoIds: number[], proving: SQL): Pr
     )
     .returning({ id: bibSuggestions.id });
   return withdrawn.length;
+}
+
+/**
+ * What other frames stand on in photos about to be deleted: the open burst and
+ * pass suggestions naming one of them, the frames within a pass of them, and
+ * when they were taken. Read before the rows go: the foreign key then clears
+ * the name, and a suggestion would pass for one read in its own photo.
+ */
+export type Leaning = { naming: { id: number; photoId: number }[]; around: number[]; taken: { raceId: number; takenAt: Date | null }[] };
+
+export async function leaningOn(db: Db, photoIds: number[]): Promise<Leaning> {
+  if (!photoIds.length) return { naming: [], around: [], taken: [] };
+  const naming = await db
+    .select({ id: bibSuggestions.id, photoId: bibSuggestions.photoId })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.status, "pending"), inArray(bibSuggestions.evidencePhotoId, photoIds)));
+  const taken = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(inArray(photos.id, photoIds));
+  if (!taken.length) return { naming: [], around: [], taken };
+  const pass = sql.raw(`interval '${SAME_PASS_MS} milliseconds'`);
+  // Spelled out: inside a raw subquery Drizzle would print bare column names, which bind to the subquery's own table.
+  const outer = sql.raw(`"photos"`);
+  const around = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(
+      and(
+        inArray(photos.raceId, [...new Set(taken.map((t) => t.raceId))]),
+        notInArray(photos.id, photoIds),
+        sql`exists (select 1 from photos d where d.id in (${idList(photoIds)})
+          and d.race_id = ${outer}.race_id and ${outer}.taken_at between d.taken_at - ${pass} and d.taken_at + ${pass})`,
+      ),
+    );
+  const doomed = new Set(photoIds);
+  return { naming: naming.filter((n) => !doomed.has(n.photoId)), around: around.map((r) => r.id), taken };
+}
+
+/**
+ * Once the photos `leaning` was read for are deleted: the suggestions that
+ * named them go, and are offered again where another frame still proves them;
+ * a pass's that lost its proving frame on one side goes. Returns how many went.
+ */
+export async function withdrawLeaning(db: Db, leaning: Leaning): Promise<number> {
+  let withdrawn = 0;
+  if (leaning.naming.length)
+    withdrawn += (
+      await db
+        .delete(bibSuggestions)
+        .where(
+          and(
+            inArray(
+              bibSuggestions.id,
+              leaning.naming.map((n) => n.id),
+            ),
+            eq(bibSuggestions.status, "pending"),
+          ),
+        )
+        .returning({ id: bibSuggestions.id })
+    ).length;
+  withdrawn += await withdrawUnproven(db, leaning.around);
+  for (const photoId of new Set(leaning.naming.map((n) => n.photoId))) await proposeBursts(db, photoId);
+  return withdrawn;
+}
+
+/** Ids spelled into raw SQL as `in (…)`'s list. */
+function idList(ids: number[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 }
 
 /** Withdraws a race's open burst suggestions (before its photos are decided afresh, which proposes them again). */

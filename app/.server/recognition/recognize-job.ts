@@ -249,7 +249,11 @@ const ON_ANOTHER_TAG = ["longer-proven", "proven", "in-pass"];
  */
 export async function rethinkOffers(db: Db, photoIds: number[]): Promise<number> {
   if (!photoIds.length) return 0;
-  const taken = await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(inArray(photos.id, photoIds));
+  return rethinkOffersAt(db, await db.select({ raceId: photos.raceId, takenAt: photos.takenAt }).from(photos).where(inArray(photos.id, photoIds)));
+}
+
+/** The same for bibs taken away at these moments of these races (photos deleted: their rows are gone by then). */
+export async function rethinkOffersAt(db: Db, taken: { raceId: number; takenAt: Date | null }[]): Promise<number> {
   let decided = 0;
   for (const raceId of new Set(taken.map((p) => p.raceId))) {
     const again = await offersOnTags(

@@ -7,7 +7,7 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
-import { withdrawUnproven } from "./burst-store.ts";
+import { leaningOn, withdrawLeaning, withdrawUnproven } from "./burst-store.ts";
 import {
   type PhotoImages,
   queueRedecide,
@@ -17,6 +17,7 @@ import {
   redecideJob,
   redecideRace,
   rethinkOffers,
+  rethinkOffersAt,
   spreadProof,
 } from "./recognize-job.ts";
 import {
@@ -111,6 +112,21 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
       return settled;
     },
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
+    /**
+     * Deletes photos through `remove`, then mends what other photos stood on
+     * their bibs: the burst and pass suggestions naming them, and the offers
+     * and automatic tags that stood on their tags nearby.
+     */
+    async forget(photoIds: number[], remove: () => Promise<void>) {
+      const leaning = await leaningOn(db, photoIds);
+      await remove();
+      try {
+        await withdrawLeaning(db, leaning);
+        await rethinkOffersAt(db, leaning.taken);
+      } catch (error) {
+        logger.warn({ err: error, photoIds }, "suggestions not mended after photos were deleted");
+      }
+    },
     settings: (raceId?: number) => recognitionSettings(db, raceId),
     /** Saves settings (a race's, or with no raceId the shop's) and has the photos read decided again (in the background). */
     async saveSettings(patch: SettingsPatch, raceId?: number) {

@@ -1,0 +1,1 @@
+CREATE INDEX "bib_suggestions_evidence_idx" ON "bib_suggestions" USING btree ("evidence_photo_id") WHERE evidence_photo_id is not null;
