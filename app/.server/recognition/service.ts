@@ -118,8 +118,13 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
      * and automatic tags that stood on their tags nearby.
      */
     async forget(photoIds: number[], remove: () => Promise<void>) {
-      const leaning = await leaningOn(db, photoIds);
+      // The operator's deletion goes ahead even if what leans on the photos cannot be read.
+      const leaning = await leaningOn(db, photoIds).catch((error) => {
+        logger.warn({ err: error, photoIds }, "suggestions leaning on photos to delete not read");
+        return null;
+      });
       await remove();
+      if (!leaning) return;
       try {
         await withdrawLeaning(db, leaning);
         await rethinkOffersAt(db, leaning.taken);
