@@ -159,12 +159,10 @@ type Area = { left: number; top: number; width: number; height: number };
 /** Every box the detector finds in the photo: a first pass over the whole picture, then a closer look where print was too small. */
 async function detect(models: OcrModels, source: Raw, settings: ReadSettings): Promise<Detected[]> {
   const whole = { left: 0, top: 0, width: source.width, height: source.height };
-  const scale = Math.min(1, settings.detectLongSide / Math.max(source.width, source.height));
-  const first = await detectIn(models, source, whole, scale, settings);
-  if (settings.alsoDetectAt) {
-    const other = await detectIn(models, source, whole, Math.min(1, settings.alsoDetectAt / Math.max(source.width, source.height)), settings);
-    Object.assign(first, joinLooks(first, other));
-  }
+  const seenAt = (longSide: number) => Math.min(1, longSide / Math.max(source.width, source.height));
+  const scale = seenAt(settings.detectLongSide);
+  const once = await detectIn(models, source, whole, scale, settings);
+  const first = settings.alsoDetectAt ? joinLooks(once, await detectIn(models, source, whole, seenAt(settings.alsoDetectAt), settings)) : once;
   const closer = Math.min(1, scale * settings.zoom);
   if (!settings.zoom || closer <= scale * 1.2) return first.boxes;
   const windows = zoomWindows(first.faint, whole, closer, settings.zoomWindows);
