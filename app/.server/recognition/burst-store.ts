@@ -154,10 +154,7 @@ export async function withdrawUnproven(db: Db, photoIds: number[]): Promise<numb
 const WITHDRAW_CHUNK = 5_000;
 
 async function withdrawUnprovenBy(db: Db, photoIds: number[]): Promise<number> {
-  const proving = sql.join(
-    PROVING.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  const proving = valueList(PROVING);
   const withdrawn = await db
     .delete(bibSuggestions)
     .where(
@@ -187,7 +184,7 @@ async function withdrawUnbracketed(db: Db, photoIds: number[], proving: SQL): Pr
       and coalesce(e.corrected_bib, e.bib) = ${bibSuggestions.bib}
       and er.camera is not distinct from me.camera
       and ep.taken_at ${side} mp.taken_at and ep.taken_at between mp.taken_at - ${pass} and mp.taken_at + ${pass})`;
-  const changed = idList(photoIds);
+  const changed = valueList(photoIds);
   const withdrawn = await db
     .delete(bibSuggestions)
     .where(
@@ -232,7 +229,7 @@ export async function leaningOn(db: Db, photoIds: number[]): Promise<Leaning> {
       and(
         inArray(photos.raceId, [...new Set(taken.map((t) => t.raceId))]),
         notInArray(photos.id, photoIds),
-        sql`exists (select 1 from photos d where d.id in (${idList(photoIds)})
+        sql`exists (select 1 from photos d where d.id in (${valueList(photoIds)})
           and d.race_id = ${outer}.race_id and ${outer}.taken_at between d.taken_at - ${pass} and d.taken_at + ${pass})`,
       ),
     );
@@ -267,10 +264,10 @@ export async function withdrawLeaning(db: Db, leaning: Leaning): Promise<number>
   return withdrawn;
 }
 
-/** Ids spelled into raw SQL as `in (…)`'s list. */
-function idList(ids: number[]): SQL {
+/** Values bound one by one as raw SQL's `in (…)` list. */
+function valueList(values: readonly (number | string)[]): SQL {
   return sql.join(
-    ids.map((id) => sql`${id}`),
+    values.map((v) => sql`${v}`),
     sql`, `,
   );
 }
