@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -11,6 +11,7 @@
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --also PX adds a second whole look at the photo for the detector at that size (off by default).
+// --small-photo MP: photos of at most that many megapixels are seen by the detector at up to --small-detect px.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
 // --no-times scores the race splits as if their photos carried no capture time (each photo a moment of its own).
 import fs from "node:fs/promises";
@@ -331,6 +332,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       threads: { type: "string", default: "1" },
       detect: { type: "string", default: String(DEFAULT_READ_SETTINGS.detectLongSide) },
       also: { type: "string", default: String(DEFAULT_READ_SETTINGS.alsoDetectAt) },
+      "small-photo": { type: "string", default: String(DEFAULT_READ_SETTINGS.smallPhotoMegapixels) },
+      "small-detect": { type: "string", default: String(DEFAULT_READ_SETTINGS.smallPhotoDetect) },
       source: { type: "string", default: String(DEFAULT_READ_SETTINGS.sourceLongSide) },
       zoom: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoom) },
       small: { type: "string", default: String(DEFAULT_READ_SETTINGS.smallText) },
@@ -370,6 +373,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
         {
           detectLongSide: Number(values.detect),
           alsoDetectAt: Number(values.also),
+          smallPhotoMegapixels: Number(values["small-photo"]),
+          smallPhotoDetect: Number(values["small-detect"]),
           sourceLongSide: Number(values.source),
           zoom: Number(values.zoom),
           smallText: Number(values.small),
@@ -379,7 +384,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       );
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}${Number(values["small-photo"]) ? ` (${values["small-detect"]} px for photos up to ${values["small-photo"]} MP)` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

@@ -1,4 +1,4 @@
-// `npm run bench -- import [--set own|field|race|race-tune] [--limit N] [--worker during|after] [--runners N]`:
+// `npm run bench -- import [--set own|field|race|race-tune] [--limit N] [--worker during|after] [--runners N] [--shrink PX]`:
 // a whole import end to end on this machine — files stored, rows written,
 // watermarked derivatives made and bibs recognized by the shop's own worker —
 // on a fresh embedded database. Prints photos per second, CPU seconds a photo
@@ -11,11 +11,14 @@
 // photos carry their capture times (EXIF), and the shop's own tags and review
 // queue at the end are scored against the labels: what a race's photos decide
 // as they are read one by one, where `bench -- bibs` decides them at once.
+// `--shrink PX`: each photo is first made a JPEG no longer than that (quality 90),
+// as resized uploads are (the issue's real photographs are 2048 px wide).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { bibSuggestions, type Db, openDatabase, photoBibs, photos, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
@@ -65,6 +68,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
       limit: { type: "string", default: "80" },
       worker: { type: "string", default: "during" },
       runners: { type: "string", default: "0" },
+      shrink: { type: "string", default: "0" },
     },
   });
   const limit = Number(values.limit);
@@ -90,7 +94,6 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
       bibs: set.bibRanges,
     }),
   );
-  const megabytes = files.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6;
 
   const env = parseEnv({ DATA_DIR: work, LOG_LEVEL: "silent", PUBLIC_URL: "http://bench.test", NODE_ENV: "test" });
   const database = await openDatabase({});
@@ -102,12 +105,18 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     const [race] = await database.db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
     await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000, passingsOf(split ? (set as FieldSet).labels : []));
   }
+  const shrink = Number(values.shrink);
+  const photoFiles: string[] = [];
   for (const [i, file] of files.entries()) {
     const taken = labels[i].takenAt;
     const to = path.join(folder, "photos", path.basename(file));
-    if (taken) fs.writeFileSync(to, await withCaptureTime(fs.readFileSync(file), new Date(taken), TIME_ZONE));
-    else fs.copyFileSync(file, to);
+    const photo = shrink
+      ? await sharp(file).rotate().resize({ width: shrink, height: shrink, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer()
+      : fs.readFileSync(file);
+    fs.writeFileSync(to, taken ? await withCaptureTime(photo, new Date(taken), TIME_ZONE) : photo);
+    photoFiles.push(to);
   }
+  const megabytes = photoFiles.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6;
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const cpu = process.cpuUsage();
@@ -125,7 +134,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   clearInterval(sampler);
   const n = files.length;
   console.log(
-    `${n} photos of the ${split ?? "own"} set (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
+    `${n} photos of the ${split ?? "own"} set${shrink ? ` shrunk to ${shrink} px` : ""} (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
   );
   console.log(
     `stored in ${((stored - started) / 1000).toFixed(1)} s (worker ${values.worker === "during" ? "running during the import" : "started after it"}); derivatives and recognition done after ${seconds.toFixed(1)} s in all`,

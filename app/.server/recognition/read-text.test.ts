@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinLooks } from "./read-text.ts";
+import { DEFAULT_READ_SETTINGS, forPhoto, joinLooks } from "./read-text.ts";
 
 /** A detected box `w` × `h` centred at (cx, cy). */
 const box = (cx: number, cy: number, w: number, h: number, score = 0.9) => ({ rect: { cx, cy, width: w, height: h, angle: 0 }, score });
@@ -24,5 +24,21 @@ describe("a second whole look at a photo", () => {
   it("keeps the first look's box where the second saw a line of it, or a wider box around it", () => {
     expect(joinLooks(first, { boxes: [box(1000, 900, 120, 100)], faint: [] }).boxes).toEqual([sponsor, number]);
     expect(joinLooks(first, { boxes: [box(1000, 850, 400, 260)], faint: [] }).boxes).toEqual([sponsor, number]);
+  });
+});
+
+describe("a small photo's bigger look", () => {
+  const settings = { ...DEFAULT_READ_SETTINGS, detectLongSide: 1440, smallPhotoMegapixels: 6, smallPhotoDetect: 1760 };
+
+  it("is taken for a photo no bigger than the limit (a 2048 px upload, a 3000 px one), not for a camera's original", () => {
+    expect(forPhoto(2048 * 1365, settings).detectLongSide).toBe(1760);
+    expect(forPhoto(3000 * 2000, settings).detectLongSide).toBe(1760);
+    expect(forPhoto(6000 * 4000, settings)).toEqual(settings);
+    expect(forPhoto(4000 * 3000, settings)).toEqual(settings);
+  });
+
+  it("is never taken when off, and never makes the detector's picture smaller", () => {
+    expect(forPhoto(2048 * 1365, { ...settings, smallPhotoMegapixels: 0 }).detectLongSide).toBe(1440);
+    expect(forPhoto(2048 * 1365, { ...settings, smallPhotoDetect: 1024 }).detectLongSide).toBe(1440);
   });
 });
