@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
+import { type Currency, currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
 import { currencyForLang, perImage } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { fill } from "../i18n/messages/index.ts";
@@ -8,8 +8,17 @@ import { CameraIcon } from "./icons.tsx";
 
 export type FullsetRace = { id: number; fullin_arg: number; fullin_usd: number; fullin_fotos: number; found_rows: number; page: number };
 
-/** Whether the runner has enough photos for the race's full-set offer (SPEC §2). */
-export const offersFullset = (race: FullsetRace, n: number | null): n is number => n !== null && race.found_rows >= race.fullin_fotos;
+/** The runner's full-set price in the page's currency (0: the race sells none in it). */
+const fullsetTotal = (race: FullsetRace, currency: Currency) => toMinor(currency === "ARS" ? race.fullin_arg : race.fullin_usd);
+
+/**
+ * Whether the runner has enough photos for the race's full-set offer (SPEC §2),
+ * and the race sells one in the page's currency: a race without a full-set
+ * price (0, as a race file without `fullset` makes it) offers none, instead of
+ * a pack for 0 whose checkout the server refuses.
+ */
+export const offersFullset = (race: FullsetRace, n: number | null, currency: Currency): n is number =>
+  n !== null && race.found_rows >= race.fullin_fotos && fullsetTotal(race, currency) > 0;
 
 /**
  * The 'all your photos' offer: the runner's full set at the race's price (the
@@ -20,7 +29,7 @@ export function FullsetOffer({ race, n }: { race: FullsetRace; n: number }) {
   const lang = useLang();
   const m = useMessages();
   const currency = currencyForLang(lang);
-  const total = toMinor(currency === "ARS" ? race.fullin_arg : race.fullin_usd);
+  const total = fullsetTotal(race, currency);
   return (
     <section className="overflow-hidden rounded-3xl bg-ink text-white shadow-lg" aria-labelledby="fullset-title" data-testid="fullset-offer">
       <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
