@@ -18,7 +18,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
 import { createRng } from "../../app/.server/demo/index.ts";
 import { parseBibRanges } from "../../app/domain/bibs.ts";
 import {
@@ -42,6 +41,7 @@ import {
   type Sighting,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
+import { shrunkJpeg } from "./shrink.ts";
 import { ensureFieldSet, FIELD_SPLITS, type FieldLabel, fieldSetFolder } from "./field-set/index.ts";
 
 const OFFERED = new Set<string>(OFFERED_DOUBTS);
@@ -106,7 +106,7 @@ export function photoOfLabel(l: FieldLabel): Photo {
 async function photoFile(set: LabelledSet, i: number, shrink: number): Promise<Buffer> {
   const file = path.join(set.dir, set.photos[i].file);
   if (!shrink) return fs.readFile(file);
-  return sharp(file).rotate().resize({ width: shrink, height: shrink, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
+  return shrunkJpeg(file, shrink);
 }
 
 async function readAll(set: LabelledSet, concurrency: number, threads: number, read: Partial<ReadSettings>, shrink = 0) {

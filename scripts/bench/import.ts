@@ -18,7 +18,6 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { bibSuggestions, type Db, openDatabase, photoBibs, photos, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
 import { createLogger } from "../../app/.server/logger.ts";
@@ -29,6 +28,7 @@ import { photoOfLabel, report } from "./bibs.ts";
 import { withCaptureTime } from "./capture-time.ts";
 import { ensureFieldSet, FIELD_SPLITS, type FieldLabel, type FieldSet, fieldSetFolder } from "./field-set/index.ts";
 import { registerRunners } from "./runners.ts";
+import { shrunkJpeg } from "./shrink.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const TIME_ZONE = "America/Argentina/Buenos_Aires";
@@ -106,17 +106,15 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     await registerRunners(database.db, race.id, runners, new Date("2026-03-15T11:00:00Z"), 1000, passingsOf(split ? (set as FieldSet).labels : []));
   }
   const shrink = Number(values.shrink);
-  const photoFiles: string[] = [];
+  let bytes = 0;
   for (const [i, file] of files.entries()) {
     const taken = labels[i].takenAt;
-    const to = path.join(folder, "photos", path.basename(file));
-    const photo = shrink
-      ? await sharp(file).rotate().resize({ width: shrink, height: shrink, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer()
-      : fs.readFileSync(file);
-    fs.writeFileSync(to, taken ? await withCaptureTime(photo, new Date(taken), TIME_ZONE) : photo);
-    photoFiles.push(to);
+    const photo = shrink ? await shrunkJpeg(file, shrink) : fs.readFileSync(file);
+    const copy = taken ? await withCaptureTime(photo, new Date(taken), TIME_ZONE) : photo;
+    fs.writeFileSync(path.join(folder, "photos", path.basename(file)), copy);
+    bytes += copy.length;
   }
-  const megabytes = photoFiles.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6;
+  const megabytes = bytes / 1e6;
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const cpu = process.cpuUsage();
