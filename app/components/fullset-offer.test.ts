@@ -11,11 +11,15 @@ describe("the full-set offer on a runner's search", () => {
     expect(offersFullset(race, null, "USD")).toBe(false);
   });
 
-  it("never shows a pack for 0: a race without a full-set price in the page's currency sells none", () => {
+  it("never shows a pack for 0: a race without a full-set price sells none", () => {
     const unpriced = { ...race, fullin_arg: 0, fullin_usd: 0, fullin_fotos: 0 };
     expect(offersFullset(unpriced, 1794, "USD")).toBe(false);
     expect(offersFullset(unpriced, 1794, "ARS")).toBe(false);
-    expect(offersFullset({ ...race, fullin_usd: 0 }, 1794, "USD")).toBe(false);
+  });
+
+  it("shows a pack priced in one currency only on every page (its checkout shows that price)", () => {
+    expect(offersFullset({ ...race, fullin_usd: 0 }, 1794, "USD")).toBe(true);
     expect(offersFullset({ ...race, fullin_usd: 0 }, 1794, "ARS")).toBe(true);
+    expect(offersFullset({ ...race, fullin_arg: 0 }, 1794, "ARS")).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Currency, currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
-import { currencyForLang, perImage } from "../domain/pricing.ts";
+import { currencyForLang, fullsetCurrency, perImage } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
@@ -8,17 +8,21 @@ import { CameraIcon } from "./icons.tsx";
 
 export type FullsetRace = { id: number; fullin_arg: number; fullin_usd: number; fullin_fotos: number; found_rows: number; page: number };
 
-/** The runner's full-set price in the page's currency (0: the race sells none in it). */
+/** The runner's full-set total in a currency, in minor units (0: not sold in it). */
 const fullsetTotal = (race: FullsetRace, currency: Currency) => toMinor(currency === "ARS" ? race.fullin_arg : race.fullin_usd);
+
+/** The currency the offer is shown in: the page's, or the only one the race prices its full set in. */
+const offerCurrency = (race: FullsetRace, pageCurrency: Currency) => fullsetCurrency({ ARS: race.fullin_arg, USD: race.fullin_usd }, pageCurrency);
 
 /**
  * Whether the runner has enough photos for the race's full-set offer (SPEC §2),
- * and the race sells one in the page's currency: a race without a full-set
- * price (0, as a race file without `fullset` makes it) offers none, instead of
- * a pack for 0 whose checkout the server refuses.
+ * and the race prices one: a race without a full-set price (0, as a race file
+ * without `fullset` makes it) offers none, instead of a pack for 0 whose
+ * checkout the server refuses. A race priced in one currency only offers it
+ * in that currency on every page.
  */
 export const offersFullset = (race: FullsetRace, n: number | null, currency: Currency): n is number =>
-  n !== null && race.found_rows >= race.fullin_fotos && fullsetTotal(race, currency) > 0;
+  n !== null && race.found_rows >= race.fullin_fotos && offerCurrency(race, currency) !== undefined;
 
 /**
  * The 'all your photos' offer: the runner's full set at the race's price (the
@@ -28,7 +32,7 @@ export const offersFullset = (race: FullsetRace, n: number | null, currency: Cur
 export function FullsetOffer({ race, n }: { race: FullsetRace; n: number }) {
   const lang = useLang();
   const m = useMessages();
-  const currency = currencyForLang(lang);
+  const currency = offerCurrency(race, currencyForLang(lang)) ?? currencyForLang(lang);
   const total = fullsetTotal(race, currency);
   return (
     <section className="overflow-hidden rounded-3xl bg-ink text-white shadow-lg" aria-labelledby="fullset-title" data-testid="fullset-offer">

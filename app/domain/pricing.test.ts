@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount, formatAmount2, formatMoney, roundToWhole } from "./money.ts";
-import { applicableTier, cartTotals, currencyForCountry, currencyForLang, fullsetPrice, nextTier, perImage, unitPrice } from "./pricing.ts";
+import { applicableTier, cartTotals, currencyForCountry, currencyForLang, fullsetCurrency, fullsetPrice, nextTier, perImage, unitPrice } from "./pricing.ts";
 
 const tiers = [
   { minQuantity: 3, percent: 15 },
@@ -77,6 +77,12 @@ describe("full set", () => {
   it("falls back to the race's price", () => {
     expect(fullsetPrice(base, overrides, 311)).toEqual(base);
     expect(fullsetPrice(base, [], 305)).toEqual(base);
+  });
+  it("is shown in the preferred currency, or in the only one it is priced in", () => {
+    expect(fullsetCurrency({ ARS: 60000, USD: 60 }, "USD")).toBe("USD");
+    expect(fullsetCurrency({ ARS: 60000, USD: 0 }, "USD")).toBe("ARS");
+    expect(fullsetCurrency({ ARS: 0, USD: 60 }, "ARS")).toBe("USD");
+    expect(fullsetCurrency({ ARS: 0, USD: 0 }, "ARS")).toBeUndefined();
   });
 });
 

@@ -63,6 +63,16 @@ export function fullsetPrice(base: FullsetRule, overrides: FullsetOverride[], bi
   return match ? { ars: match.ars, usd: match.usd } : base;
 }
 
+/**
+ * The currency a full set is shown in: the preferred one (the page's, or the
+ * buyer's country's) when the race prices it there, else the other one it is
+ * priced in; undefined when it has no price in either (values in any unit).
+ */
+export function fullsetCurrency(prices: { ARS: number; USD: number }, preferred: Currency): Currency | undefined {
+  const other: Currency = preferred === "ARS" ? "USD" : "ARS";
+  return prices[preferred] > 0 ? preferred : prices[other] > 0 ? other : undefined;
+}
+
 /** Total divided by photo count, in minor units; shown with two decimals. */
 export function perImage(total: number, count: number): number {
   return count > 0 ? Math.round(total / count) : 0;

@@ -4,9 +4,9 @@ import { OrderPhotoGrid } from "../components/order-photos.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
-import { currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
+import { type Currency, currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
 import { isCountry } from "../domain/order-form.ts";
-import { currencyForCountry, currencyForLang, perImage } from "../domain/pricing.ts";
+import { currencyForCountry, currencyForLang, fullsetCurrency, perImage } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
@@ -16,6 +16,8 @@ import { failureOf, shopWording } from "../.server/failure.ts";
 import { parsePurchase } from "../.server/orders/index.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/fullset";
+
+const otherCurrency = (currency: Currency): Currency => (currency === "ARS" ? "USD" : "ARS");
 
 /** `?n=` runner, `?c=` race id, `?p=` the race page the buyer came from (SPEC §2). */
 function readQuery(request: Request) {
@@ -57,8 +59,14 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const offer = loaderData;
   const form = useOrderForm(`dorsal-fullset-${offer.race.id}-${offer.n}`);
-  const currency = isCountry(form.values.country) ? currencyForCountry(form.values.country) : currencyForLang(lang);
-  const total = toMinor(currency === "ARS" ? offer.fullin_arg : offer.fullin_usd);
+  const prices = { ARS: offer.fullin_arg, USD: offer.fullin_usd };
+  // Before a country is chosen, the page's currency or the only one the race prices its full set in;
+  // after, the buyer's, which the race may not sell it in (the server refuses that too).
+  const currency = isCountry(form.values.country)
+    ? currencyForCountry(form.values.country)
+    : (fullsetCurrency(prices, currencyForLang(lang)) ?? currencyForLang(lang));
+  const total = toMinor(prices[currency]);
+  const sold = total > 0;
   return (
     <PageShell>
       <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -74,18 +82,27 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
           <div className="space-y-6">
             <section className="rounded-3xl bg-ink p-5 text-white shadow-lg sm:p-6" data-testid="order-summary">
               <p className="text-sm font-semibold text-slate-300">{fill(m.checkoutPage.photoCount, { count: offer.found_rows }, lang)}</p>
-              <p className="mt-1 text-4xl font-black tabular-nums" data-testid="summary-total">
-                {formatMoney(total, currency)}
-              </p>
-              <p className="mt-1 text-sm text-slate-300" data-testid="fullset-per-image">
-                {fill(m.fullsetPage.perImage, { price: `${currencySymbol(currency)} ${formatAmount2(perImage(total, offer.found_rows))}` })}
-              </p>
+              {sold ? (
+                <>
+                  <p className="mt-1 text-4xl font-black tabular-nums" data-testid="summary-total">
+                    {formatMoney(total, currency)}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-300" data-testid="fullset-per-image">
+                    {fill(m.fullsetPage.perImage, { price: `${currencySymbol(currency)} ${formatAmount2(perImage(total, offer.found_rows))}` })}
+                  </p>
+                </>
+              ) : (
+                <p className="mt-2 font-semibold text-amber-200" role="status" data-testid="fullset-only-in">
+                  {fill(m.fullsetPage.onlyIn, { currency: currencySymbol(otherCurrency(currency)) })}
+                </p>
+              )}
             </section>
             <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
               <h2 className="mb-4 text-xl font-black text-ink">{m.orderForm.yourData}</h2>
               <OrderForm
                 form={form}
-                free={total === 0}
+                free={false}
+                extraValid={sold}
                 serverError={actionData?.error}
                 submit={async (values) => {
                   const body = await postJson<{ data: { link: string } }>(

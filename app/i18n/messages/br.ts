@@ -328,6 +328,7 @@ export default {
     intro: "Leve as {count} fotos de {race} em que você aparece, por um preço único.",
     perImage: "{price} por foto",
     back: "Voltar para a corrida",
+    onlyIn: "Esta corrida vende o pacote com todas as fotos somente em {currency}. De outro país, você pode comprar as fotos uma a uma.",
   },
   preorderPage: {
     heading: "Pré-venda · {race}",

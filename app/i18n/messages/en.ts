@@ -328,6 +328,7 @@ export default {
     intro: "Take all {count} photos of you at {race} for one single price.",
     perImage: "{price} per photo",
     back: "Back to the race",
+    onlyIn: "This race sells the all-photos bundle in {currency} only. From another country you can buy the photos one by one.",
   },
   preorderPage: {
     heading: "Pre-order · {race}",

@@ -329,6 +329,7 @@ const es = {
     intro: "Llevate las {count} fotos de {race} en las que aparecés, a un precio único.",
     perImage: "{price} por foto",
     back: "Volver a la carrera",
+    onlyIn: "Esta carrera vende el paquete con todas las fotos solo en {currency}. Desde otro país podés comprar las fotos de a una.",
   },
   preorderPage: {
     heading: "Preventa · {race}",
