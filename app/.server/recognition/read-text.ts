@@ -10,7 +10,9 @@ export type ReadSettings = {
   detectLongSide: number;
   /**
    * Long side of a second whole picture for the detector (0: none): it misses
-   * some clean bibs at one sampling of a photo and finds them at another.
+   * some clean bibs at one sampling of a photo and finds them at another. Its
+   * boxes the first look did not find are read; its faint print is not looked
+   * at closer (the first look's bigger picture saw that print better).
    */
   alsoDetectAt: number;
   /**
@@ -42,8 +44,9 @@ export type ReadSettings = {
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
   detectLongSide: 1440,
-  // Off: at 1024 px it finds four more bibs of 282 on the field set (none wrong) but the import
-  // falls from 2.3–2.5 to 1.8–1.9 photos/s on 2 cores, under the 2 a race needs (decision 0006).
+  // Off. At 768 px (boxes only) it reads a few more bibs and loses none (field set 0.958 / 0.883 / 0.915 →
+  // 0.958 / 0.894 / 0.922) for 14–25 % more reading CPU, about 6 % off an import already near 2 photos/s on
+  // 2 cores; at 1024 px with its faint print looked at closer, 1.8–1.9 for 2.3–2.5 (decision 0006).
   alsoDetectAt: 0,
   // Resized uploads (the real photos are 2048 px wide). Race tuning split at 2048 px: 0.988 / 0.897 / 0.921
   // → 0.998 / 0.908 / 0.937; they import at 2.4–2.5 photos/s instead of 3.0 (3000 px: 2.2–2.3 for 2.5–2.9), as fast
@@ -196,10 +199,16 @@ async function detect(models: OcrModels, source: Raw, settings: ReadSettings): P
 
 type Look = { boxes: Detected[]; faint: { x: number; y: number; score: number }[] };
 
-/** A second whole look adds the boxes the first did not find (neither's centre inside the other's), and its faint print. */
+/**
+ * A second whole look adds the boxes the first did not find (neither's centre
+ * inside the other's). Its faint print is left out: a smaller picture's faint
+ * spots are mostly print the first look saw, and their closer-look windows
+ * cost more than the look itself (race tuning split, a look at 768 px: 0.904 /
+ * 0.932 with them, 0.906 / 0.930 without; decision 0006).
+ */
 export function joinLooks(first: Look, other: Look): Look {
   const fresh = other.boxes.filter((b) => !first.boxes.some((a) => inside(a.rect, b.rect) || inside(b.rect, a.rect)));
-  return { boxes: [...first.boxes, ...fresh], faint: [...first.faint, ...other.faint] };
+  return { boxes: [...first.boxes, ...fresh], faint: first.faint };
 }
 
 const inside = (a: RotatedRect, b: RotatedRect) => {
