@@ -69,9 +69,12 @@ export function fullsetPrice(base: FullsetRule, overrides: FullsetOverride[], bi
  * priced in; undefined when it has no price in either (values in any unit).
  */
 export function fullsetCurrency(prices: { ARS: number; USD: number }, preferred: Currency): Currency | undefined {
-  const other: Currency = preferred === "ARS" ? "USD" : "ARS";
+  const other = otherCurrency(preferred);
   return prices[preferred] > 0 ? preferred : prices[other] > 0 ? other : undefined;
 }
+
+/** The shop's other currency: pesos for dollars and dollars for pesos. */
+export const otherCurrency = (currency: Currency): Currency => (currency === "ARS" ? "USD" : "ARS");
 
 /** Total divided by photo count, in minor units; shown with two decimals. */
 export function perImage(total: number, count: number): number {

@@ -4,9 +4,9 @@ import { OrderPhotoGrid } from "../components/order-photos.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
-import { type Currency, currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
+import { currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
 import { isCountry } from "../domain/order-form.ts";
-import { currencyForCountry, currencyForLang, fullsetCurrency, perImage } from "../domain/pricing.ts";
+import { currencyForCountry, currencyForLang, fullsetCurrency, otherCurrency, perImage } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
@@ -16,8 +16,6 @@ import { failureOf, shopWording } from "../.server/failure.ts";
 import { parsePurchase } from "../.server/orders/index.ts";
 import { buyerData, postJson } from "../purchase/order-api.ts";
 import type { Route } from "./+types/fullset";
-
-const otherCurrency = (currency: Currency): Currency => (currency === "ARS" ? "USD" : "ARS");
 
 /** `?n=` runner, `?c=` race id, `?p=` the race page the buyer came from (SPEC §2). */
 function readQuery(request: Request) {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { formatMoney, type Currency } from "../../domain/money.ts";
 import { STATE } from "../../domain/order-states.ts";
-import { currencyForCountry } from "../../domain/pricing.ts";
+import { currencyForCountry, otherCurrency } from "../../domain/pricing.ts";
 import type { Lang } from "../../i18n/langs.ts";
 import { message } from "../../i18n/messages/all.ts";
 import { randomCode } from "../random-code.ts";
@@ -86,7 +86,7 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
   const email = normalizeEmail(input.email);
   const priced: PricedOrder & { race?: { id: number } } = await priceIn(db, input, currency);
   if (priced.subtotal > DB_INT_MAX) throw invalid("cartTooLarge");
-  const other = await priceInOther(db, input, currency === "ARS" ? "USD" : "ARS");
+  const other = await priceInOther(db, input, otherCurrency(currency));
   const hash = cartHash(email, currency, input);
   const provider = priced.total > 0 ? deps.payments.forCurrency(currency) : undefined;
   if (priced.total > 0 && !provider) throw new DomainError("Unavailable", "paymentUnavailable");
