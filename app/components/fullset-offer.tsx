@@ -6,13 +6,19 @@ import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { CameraIcon } from "./icons.tsx";
 
-export type FullsetRace = { id: number; fullin_arg: number; fullin_usd: number; fullin_fotos: number; found_rows: number; page: number };
+export type FullsetRace = FullsetPrices & { id: number; fullin_fotos: number; found_rows: number; page: number };
+
+/** A runner's full-set prices as the API gives them (a race's search, the full-set offer): whole units, 0 where not sold. */
+export type FullsetPrices = { fullin_arg: number; fullin_usd: number };
 
 /** The runner's full-set total in a currency, in minor units (0: not sold in it). */
-const fullsetTotal = (race: FullsetRace, currency: Currency) => toMinor(currency === "ARS" ? race.fullin_arg : race.fullin_usd);
+export const fullsetTotal = (prices: FullsetPrices, currency: Currency) => toMinor(currency === "ARS" ? prices.fullin_arg : prices.fullin_usd);
 
-/** The currency the offer is shown in: the page's, or the only one the race prices its full set in. */
-const offerCurrency = (race: FullsetRace, pageCurrency: Currency) => fullsetCurrency({ ARS: race.fullin_arg, USD: race.fullin_usd }, pageCurrency);
+/** The currency a full set is shown in until a buyer picks a country: the page's, or the only one the race prices it in. */
+export function shownCurrency(prices: FullsetPrices, lang: string): Currency {
+  const page = currencyForLang(lang);
+  return fullsetCurrency({ ARS: prices.fullin_arg, USD: prices.fullin_usd }, page) ?? page;
+}
 
 /**
  * Whether the runner has enough photos for the race's full-set offer (SPEC §2),
@@ -21,8 +27,8 @@ const offerCurrency = (race: FullsetRace, pageCurrency: Currency) => fullsetCurr
  * checkout the server refuses. A race priced in one currency only offers it
  * in that currency on every page.
  */
-export const offersFullset = (race: FullsetRace, n: number | null, currency: Currency): n is number =>
-  n !== null && race.found_rows >= race.fullin_fotos && offerCurrency(race, currency) !== undefined;
+export const offersFullset = (race: FullsetRace, n: number | null): n is number =>
+  n !== null && race.found_rows >= race.fullin_fotos && (race.fullin_arg > 0 || race.fullin_usd > 0);
 
 /**
  * The 'all your photos' offer: the runner's full set at the race's price (the
@@ -32,7 +38,7 @@ export const offersFullset = (race: FullsetRace, n: number | null, currency: Cur
 export function FullsetOffer({ race, n }: { race: FullsetRace; n: number }) {
   const lang = useLang();
   const m = useMessages();
-  const currency = offerCurrency(race, currencyForLang(lang)) ?? currencyForLang(lang);
+  const currency = shownCurrency(race, lang);
   const total = fullsetTotal(race, currency);
   return (
     <section className="overflow-hidden rounded-3xl bg-ink text-white shadow-lg" aria-labelledby="fullset-title" data-testid="fullset-offer">

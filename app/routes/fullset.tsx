@@ -1,12 +1,13 @@
 import { data, Link, redirect } from "react-router";
+import { fullsetTotal, shownCurrency } from "../components/fullset-offer.tsx";
 import { OrderForm, useOrderForm } from "../components/order-form.tsx";
 import { OrderPhotoGrid } from "../components/order-photos.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
-import { currencySymbol, formatAmount2, formatMoney, toMinor } from "../domain/money.ts";
+import { currencySymbol, formatAmount2, formatMoney } from "../domain/money.ts";
 import { isCountry } from "../domain/order-form.ts";
-import { currencyForCountry, currencyForLang, fullsetCurrency, otherCurrency, perImage } from "../domain/pricing.ts";
+import { currencyForCountry, otherCurrency, perImage } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
 import { pageMeta } from "../i18n/meta.ts";
@@ -57,13 +58,9 @@ export default function Fullset({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const offer = loaderData;
   const form = useOrderForm(`dorsal-fullset-${offer.race.id}-${offer.n}`);
-  const prices = { ARS: offer.fullin_arg, USD: offer.fullin_usd };
-  // Before a country is chosen, the page's currency or the only one the race prices its full set in;
-  // after, the buyer's, which the race may not sell it in (the server refuses that too).
-  const currency = isCountry(form.values.country)
-    ? currencyForCountry(form.values.country)
-    : (fullsetCurrency(prices, currencyForLang(lang)) ?? currencyForLang(lang));
-  const total = toMinor(prices[currency]);
+  // Once a country is chosen, the buyer's currency, which the race may not sell its full set in (the server refuses that too).
+  const currency = isCountry(form.values.country) ? currencyForCountry(form.values.country) : shownCurrency(offer, lang);
+  const total = fullsetTotal(offer, currency);
   const sold = total > 0;
   return (
     <PageShell>

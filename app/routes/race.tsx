@@ -211,7 +211,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
           </Link>
         </div>
       )}
-      {offersFullset(race, race.n, currency) && <FullsetOffer race={race} n={race.n} />}
+      {offersFullset(race, race.n) && <FullsetOffer race={race} n={race.n} />}
 
       <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="result-count">
         {count}
