@@ -43,6 +43,16 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8"]);
     expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
   });
+
+  it("reads the recognition's readers and second look, leaving both to the machine when unset", () => {
+    expect(parseEnv({}).RECOGNITION_READERS).toBeUndefined();
+    expect(parseEnv({ RECOGNITION_READERS: "6", RECOGNITION_SECOND_LOOK: "768" })).toMatchObject({ RECOGNITION_READERS: 6, RECOGNITION_SECOND_LOOK: 768 });
+    expect(parseEnv({ RECOGNITION_SECOND_LOOK: "0" }).RECOGNITION_SECOND_LOOK).toBe(0);
+    expect(() => parseEnv({ RECOGNITION_READERS: "0" })).toThrow(/^Invalid environment variable RECOGNITION_READERS: /);
+    expect(() => parseEnv({ RECOGNITION_SECOND_LOOK: "100" })).toThrow(
+      /^Invalid environment variable RECOGNITION_SECOND_LOOK: must be 0 \(none\) or 320 to 2048 pixels$/,
+    );
+  });
 });
 
 describe("loadEnvFile", () => {

@@ -45,6 +45,14 @@ const schema = z.object({
       "must be a hop count or a comma-separated list of addresses",
     )
     .optional(),
+  // Bib recognition: photos read at once (a reader process each, ~0.5 GB) and the detector's second
+  // whole look in px (0: none); unset, sized to the machine (recognition/capacity.ts).
+  RECOGNITION_READERS: z.coerce.number().int().min(1).max(64).optional(),
+  RECOGNITION_SECOND_LOOK: z.coerce
+    .number()
+    .int()
+    .refine((px) => px === 0 || (px >= 320 && px <= 2048), "must be 0 (none) or 320 to 2048 pixels")
+    .optional(),
   // Test hook: the crash tests' kill point (crash-point.ts); never set in a deployment.
   CRASH_AT: z.enum(CRASH_POINTS).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

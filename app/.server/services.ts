@@ -52,7 +52,14 @@ export function createServices({
   const mailer = mail.createMailer({ db, env, logger });
   const sales = orders.createOrders({ db, env, logger, mediaUrl, mailer, payments: payments.createPayments(env) });
   const files = delivery.createDelivery({ db, storage, env, logger });
-  const bibs = recognition.createRecognition({ db, storage, logger, recognizer, images: catalog.photoImages(db, storage) });
+  const bibs = recognition.createRecognition({
+    db,
+    storage,
+    logger,
+    recognizer,
+    images: catalog.photoImages(db, storage),
+    capacity: recognition.readingCapacity({ readers: env.RECOGNITION_READERS, secondLook: env.RECOGNITION_SECOND_LOOK }),
+  });
   const waitingLists = notify.createNotifyService({ db, mailer });
   const office = admin.createAdminServices({
     db,
@@ -77,8 +84,8 @@ export function createServices({
     embedded: database.kind === "pglite",
   });
 
-  // Four lanes: bib recognition, whose readers also make a new photo's watermarked images from the
-  // pixels they decode; the derive job for the photos they do not (tagged by the import file, a
+  // Four lanes: bib recognition (a job a reader process, recognition/capacity.ts), whose readers also
+  // make a new photo's watermarked images from the pixels they decode; the derive job for the photos they do not (tagged by the import file, a
   // reading that failed), side by side; folder imports, which must start at once rather than wait
   // behind thousands of photos (and queue more of them); and what a visitor waits for (e-mail,
   // payments, deliveries, zips).
@@ -86,7 +93,7 @@ export function createServices({
   const listen = database.listen;
   const worker: Worker = combineWorkers(
     createWorker({ db, logger, listen, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
-    createWorker({ db, logger, listen, handlers: bibs.handlers }),
+    createWorker({ db, logger, listen, handlers: bibs.handlers, concurrency: bibs.lanes }),
     createWorker({ db, logger, listen, handlers: office.handlers, concurrency: 1 }),
     createWorker({ db, logger, listen, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
   );

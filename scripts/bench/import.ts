@@ -1,4 +1,4 @@
-// `npm run bench -- import [--set own|field|race|race-tune] [--limit N] [--worker during|after] [--runners N] [--shrink PX]`:
+// `npm run bench -- import [--set own|field|race|race-tune] [--limit N] [--worker during|after] [--runners N] [--shrink PX] [--readers N] [--also PX]`:
 // a whole import end to end on this machine — files stored, rows written,
 // watermarked derivatives made and bibs recognized by the shop's own worker —
 // on a fresh embedded database. Prints photos per second, CPU seconds a photo
@@ -13,6 +13,8 @@
 // as they are read one by one, where `bench -- bibs` decides them at once.
 // `--shrink PX`: each photo is first made a JPEG no longer than that (quality 90),
 // as resized uploads are (the issue's real photographs are 2048 px wide).
+// `--readers N`, `--also PX`: the shop's RECOGNITION_READERS and RECOGNITION_SECOND_LOOK
+// (unset, sized to this machine).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +22,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { bibSuggestions, type Db, openDatabase, photoBibs, photos, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
+import { readingCapacity } from "../../app/.server/recognition/index.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
@@ -69,6 +72,9 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
       worker: { type: "string", default: "during" },
       runners: { type: "string", default: "0" },
       shrink: { type: "string", default: "0" },
+      // Unset, sized to the machine as the shop's are (recognition/capacity.ts).
+      readers: { type: "string" },
+      also: { type: "string" },
     },
   });
   const limit = Number(values.limit);
@@ -95,7 +101,15 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     }),
   );
 
-  const env = parseEnv({ DATA_DIR: work, LOG_LEVEL: "silent", PUBLIC_URL: "http://bench.test", NODE_ENV: "test" });
+  const env = parseEnv({
+    DATA_DIR: work,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://bench.test",
+    NODE_ENV: "test",
+    RECOGNITION_READERS: values.readers,
+    RECOGNITION_SECOND_LOOK: values.also,
+  });
+  const capacity = readingCapacity({ readers: env.RECOGNITION_READERS, secondLook: env.RECOGNITION_SECOND_LOOK });
   const database = await openDatabase({});
   const services = createServices({ env, database, storage: localStorage(path.join(work, "files")), logger: createLogger("silent") });
   const runners = Number(values.runners);
@@ -132,7 +146,7 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   clearInterval(sampler);
   const n = files.length;
   console.log(
-    `${n} photos of the ${split ?? "own"} set${shrink ? ` shrunk to ${shrink} px` : ""} (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores; import report: ${JSON.stringify(report).slice(0, 160)}`,
+    `${n} photos of the ${split ?? "own"} set${shrink ? ` shrunk to ${shrink} px` : ""} (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores, ${capacity.readers} readers, second look ${capacity.secondLook ? `at ${capacity.secondLook} px` : "off"}; import report: ${JSON.stringify(report).slice(0, 160)}`,
   );
   console.log(
     `stored in ${((stored - started) / 1000).toFixed(1)} s (worker ${values.worker === "during" ? "running during the import" : "started after it"}); derivatives and recognition done after ${seconds.toFixed(1)} s in all`,

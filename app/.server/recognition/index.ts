@@ -76,6 +76,7 @@ export {
 export type { RecognitionSettings, SettingsPatch } from "./settings.ts";
 export { createRecognizer, type Recognizer, type RecognizerOptions, type ReadOptions, type ReadOutcome } from "./recognizer.ts";
 export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
+export { readingCapacity, type ReadingCapacity } from "./capacity.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
 export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 export { type NumberMoments, numbersRead, sceneryByCamera } from "./scenery.ts";

@@ -7,6 +7,7 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
+import { type ReadingCapacity, readingCapacity } from "./capacity.ts";
 import { leaningOn, withdrawLeaning, withdrawUnproven } from "./burst-store.ts";
 import {
   type PhotoImages,
@@ -37,9 +38,17 @@ import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts
 
 /**
  * `recognizer`: by default a pool of low-priority reader processes (stopped when idle, and by close()).
+ * `capacity`: photos read at once and the detector's second look; by default sized to the machine.
  * `images`: where the watermarked images a reader makes of a new photo go (the catalog's).
  */
-export type RecognitionDeps = { db: Db; storage: Storage; logger: Logger; images: PhotoImages; recognizer?: Recognizer & { close?(): Promise<void> } };
+export type RecognitionDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  images: PhotoImages;
+  capacity?: ReadingCapacity;
+  recognizer?: Recognizer & { close?(): Promise<void> };
+};
 
 /**
  * Sends a race's photos to recognition: those nobody tagged that were never
@@ -63,7 +72,14 @@ async function recognizeRace(db: Db, raceId: number, { again = false } = {}) {
   return { queued: rows.length };
 }
 
-export function createRecognition({ db, storage, logger, images, recognizer = createRecognizerPool() }: RecognitionDeps) {
+export function createRecognition({
+  db,
+  storage,
+  logger,
+  images,
+  capacity = readingCapacity(),
+  recognizer = createRecognizerPool({ size: capacity.readers, read: { alsoDetectAt: capacity.secondLook } }),
+}: RecognitionDeps) {
   /**
    * A person's word on photos reaches the other frames of their bursts at once
    * (else at the next decision round): what they took away is no longer
@@ -90,6 +106,8 @@ export function createRecognition({ db, storage, logger, images, recognizer = cr
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }), [REDECIDE_JOB]: redecideJob(db) };
   return {
     handlers,
+    /** Recognition jobs to run at once: one a reader. */
+    lanes: capacity.readers,
     progress: (raceId: number) => recognitionProgress(db, raceId),
     /** The same by race slug (the import CLI knows only the slug); undefined for an unknown race. */
     async progressForSlug(slug: string) {
