@@ -53,6 +53,7 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
     writeServerLock(env, services.cliToken);
     app.locals.pageWarmer?.start();
     console.log(`Dorsal is running at ${env.publicUrl}`);
+    logger.info(services.recognition.capacity, "bib recognition: photos read at once (readers) and the detector's second look (px, 0: none)");
     // The shop opens at once; an empty one is filled with the demo races behind it, and their photos show
     // as their watermarked images are made (the large race last).
     if (env.seedDemo) {

@@ -93,7 +93,7 @@ export function createServices({
   const listen = database.listen;
   const worker: Worker = combineWorkers(
     createWorker({ db, logger, listen, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
-    createWorker({ db, logger, listen, handlers: bibs.handlers, concurrency: bibs.lanes }),
+    createWorker({ db, logger, listen, handlers: bibs.handlers, concurrency: bibs.capacity.readers }),
     createWorker({ db, logger, listen, handlers: office.handlers, concurrency: 1 }),
     createWorker({ db, logger, listen, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
   );

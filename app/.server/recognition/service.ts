@@ -106,8 +106,8 @@ export function createRecognition({
   const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }), [REDECIDE_JOB]: redecideJob(db) };
   return {
     handlers,
-    /** Recognition jobs to run at once: one a reader. */
-    lanes: capacity.readers,
+    /** Photos read at once (the recognition lane runs a job a reader) and the detector's second look. */
+    capacity,
     progress: (raceId: number) => recognitionProgress(db, raceId),
     /** The same by race slug (the import CLI knows only the slug); undefined for an unknown race. */
     async progressForSlug(slug: string) {
