@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readingCapacity } from "./capacity.ts";
+import { cpuQuota, readingCapacity } from "./capacity.ts";
 
 const GB = 1024 ** 3;
 
@@ -22,5 +22,19 @@ describe("readingCapacity", () => {
     expect(readingCapacity({ readers: 1 }, { cores: 8, memory: 32 * GB })).toEqual({ readers: 1, secondLook: 0 });
     expect(readingCapacity({ secondLook: 1024 }, { cores: 2, memory: 8 * GB })).toEqual({ readers: 2, secondLook: 1024 });
     expect(readingCapacity({ secondLook: 0 }, { cores: 8, memory: 32 * GB })).toEqual({ readers: 8, secondLook: 0 });
+  });
+});
+
+describe("cpuQuota", () => {
+  it("reads a container's CPU quota as whole cores, and none when unlimited or unreadable", () => {
+    expect(cpuQuota(() => "200000 100000\n")).toBe(2);
+    expect(cpuQuota(() => "150000 100000")).toBe(1);
+    expect(cpuQuota(() => "50000 100000")).toBe(1);
+    expect(cpuQuota(() => "max 100000")).toBeUndefined();
+    expect(
+      cpuQuota(() => {
+        throw new Error("ENOENT");
+      }),
+    ).toBeUndefined();
   });
 });

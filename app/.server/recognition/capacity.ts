@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 
 /** What a reader process holds: its models (~0.5 GB) and one photo's pixels and derivatives. */
@@ -18,7 +19,28 @@ export type ReadingCapacity = {
   secondLook: number;
 };
 
-const thisMachine = (): Machine => ({ cores: os.availableParallelism(), memory: os.totalmem() });
+/**
+ * The cores and memory this process may use: a container's CPU quota and
+ * memory limit (cgroup v2) count, not only the host's cores and memory.
+ */
+function thisMachine(): Machine {
+  const limit = process.constrainedMemory();
+  return {
+    cores: Math.min(os.availableParallelism(), cpuQuota() ?? Number.POSITIVE_INFINITY),
+    memory: limit > 0 ? Math.min(os.totalmem(), limit) : os.totalmem(),
+  };
+}
+
+/** Whole cores of a cgroup v2 CPU quota ("200000 100000": 2), or undefined when there is none. */
+export function cpuQuota(read = () => fs.readFileSync("/sys/fs/cgroup/cpu.max", "utf8")): number | undefined {
+  try {
+    const [quota, period] = read().trim().split(/\s+/);
+    if (quota === "max" || !Number(period)) return undefined;
+    return Math.max(1, Math.floor(Number(quota) / Number(period)));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * How many photos are read at once and how closely: one reader a core, as
