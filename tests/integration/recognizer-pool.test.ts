@@ -48,6 +48,18 @@ describe("the recognizer's reader processes", () => {
     }
   });
 
+  it("takes the detector's second look when the shop is sized for it, keeping every line the first look reads", async () => {
+    // At 512 px the second look finds print on R002 that the first (1440 px) does not.
+    const looking = createRecognizerPool({ size: 1, idleMs: 200, read: { alsoDetectAt: 512 } });
+    try {
+      const [plain, twice] = await Promise.all([pool.read(photo("R002.jpg")), looking.read(photo("R002.jpg"))]);
+      expect(twice.lines.map((l) => l.text)).toEqual(expect.arrayContaining(plain.lines.map((l) => l.text)));
+      expect(twice.lines.length).toBeGreaterThan(plain.lines.length);
+    } finally {
+      await looking.close();
+    }
+  });
+
   it("refuses work once closed", async () => {
     const closing = createRecognizerPool();
     await closing.close();
