@@ -240,9 +240,14 @@ function zoomWindows(faint: { x: number; y: number; score: number }[], whole: Ar
 /** What the detector sees: `cut` of the source (whole source pixels) resampled to `raw`, sides multiples of 32. */
 type Picture = { raw: Raw; cut: Area };
 
+/** The detector's picture sides for `area` seen at `scale`: multiples of 32. */
+const sidesAt = (area: { width: number; height: number }, scale: number) => ({
+  w: Math.max(32, Math.round((area.width * scale) / 32) * 32),
+  h: Math.max(32, Math.round((area.height * scale) / 32) * 32),
+});
+
 async function pictureOf(source: Raw, area: Area, scale: number): Promise<Picture> {
-  const w = Math.max(32, Math.round((area.width * scale) / 32) * 32);
-  const h = Math.max(32, Math.round((area.height * scale) / 32) * 32);
+  const { w, h } = sidesAt(area, scale);
   const left = Math.round(area.left);
   const top = Math.round(area.top);
   const cut = { left, top, width: Math.min(Math.round(area.width), source.width - left), height: Math.min(Math.round(area.height), source.height - top) };
@@ -260,10 +265,8 @@ async function pictureOf(source: Raw, area: Area, scale: number): Promise<Pictur
  * on a 20–24 MP photo; the detector's pass is some 70).
  */
 async function secondPicture(source: Raw, first: Picture, scale: number): Promise<Picture> {
-  const whole = { left: 0, top: 0, width: source.width, height: source.height };
-  const w = Math.max(32, Math.round((source.width * scale) / 32) * 32);
-  const h = Math.max(32, Math.round((source.height * scale) / 32) * 32);
-  if (w >= first.raw.width) return pictureOf(source, whole, scale);
+  const { w, h } = sidesAt(source, scale);
+  if (w >= first.raw.width) return pictureOf(source, { left: 0, top: 0, width: source.width, height: source.height }, scale);
   const raw = await toRaw(sharp(first.raw.data, { raw: { width: first.raw.width, height: first.raw.height, channels: 3 } }).resize(w, h, { fit: "fill" }));
   return { raw, cut: first.cut };
 }
