@@ -44,9 +44,9 @@ export type ReadSettings = {
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
   detectLongSide: 1440,
-  // Off. At 768 px (boxes only) it reads a few more bibs and loses none (field set 0.958 / 0.883 / 0.915 →
-  // 0.958 / 0.894 / 0.922) for 14–25 % more reading CPU, about 6 % off an import already near 2 photos/s on
-  // 2 cores; at 1024 px with its faint print looked at closer, 1.8–1.9 for 2.3–2.5 (decision 0006).
+  // Off here; the shop takes it at 768 px from four readers (capacity.ts). At 768 px (boxes only) it reads a few
+  // more bibs and loses none (field set 0.958 / 0.883 / 0.915 → 0.958 / 0.894 / 0.922) for some 10 % more
+  // reading CPU, off an import already under 2 photos/s on some 2-core machines (decision 0006).
   alsoDetectAt: 0,
   // Resized uploads (the real photos are 2048 px wide). Race tuning split at 2048 px: 0.988 / 0.897 / 0.921
   // → 0.998 / 0.908 / 0.937; they import at 2.4–2.5 photos/s instead of 3.0 (3000 px: 2.2–2.3 for 2.5–2.9), as fast
