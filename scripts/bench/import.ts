@@ -22,7 +22,6 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { bibSuggestions, type Db, openDatabase, photoBibs, photos, races } from "../../app/.server/db/index.ts";
 import { parseEnv } from "../../app/.server/env.ts";
-import { readingCapacity } from "../../app/.server/recognition/index.ts";
 import { createLogger } from "../../app/.server/logger.ts";
 import { createServices } from "../../app/.server/services.ts";
 import { localStorage } from "../../app/.server/storage/index.ts";
@@ -109,7 +108,6 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
     RECOGNITION_READERS: values.readers,
     RECOGNITION_SECOND_LOOK: values.also,
   });
-  const capacity = readingCapacity({ readers: env.RECOGNITION_READERS, secondLook: env.RECOGNITION_SECOND_LOOK });
   const database = await openDatabase({});
   const services = createServices({ env, database, storage: localStorage(path.join(work, "files")), logger: createLogger("silent") });
   const runners = Number(values.runners);
@@ -145,8 +143,9 @@ export async function benchImport(args = process.argv.slice(2).filter((_, i, all
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   const n = files.length;
+  const { readers, secondLook } = services.recognition.capacity;
   console.log(
-    `${n} photos of the ${split ?? "own"} set${shrink ? ` shrunk to ${shrink} px` : ""} (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores, ${capacity.readers} readers, second look ${capacity.secondLook ? `at ${capacity.secondLook} px` : "off"}; import report: ${JSON.stringify(report).slice(0, 160)}`,
+    `${n} photos of the ${split ?? "own"} set${shrink ? ` shrunk to ${shrink} px` : ""} (${megabytes.toFixed(0)} MB)${runners ? `, ${runners} runners on the start list and timing file` : ""}, ${os.cpus().length} cores, ${readers} readers, second look ${secondLook ? `at ${secondLook} px` : "off"}; import report: ${JSON.stringify(report).slice(0, 160)}`,
   );
   console.log(
     `stored in ${((stored - started) / 1000).toFixed(1)} s (worker ${values.worker === "during" ? "running during the import" : "started after it"}); derivatives and recognition done after ${seconds.toFixed(1)} s in all`,
