@@ -7,7 +7,7 @@ import { suggestionCrop } from "./crop.ts";
 import { recognitionProgress } from "./progress.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { createRecognizerPool } from "./recognizer-pool.ts";
-import { type ReadingCapacity, readingCapacity } from "./capacity.ts";
+import type { ReadingCapacity } from "./capacity.ts";
 import { leaningOn, withdrawLeaning, withdrawUnproven } from "./burst-store.ts";
 import {
   type PhotoImages,
@@ -38,7 +38,7 @@ import { clearTimingFile, loadTimingFile, timingSummary } from "./timing-file.ts
 
 /**
  * `recognizer`: by default a pool of low-priority reader processes (stopped when idle, and by close()).
- * `capacity`: photos read at once and the detector's second look; by default sized to the machine.
+ * `capacity`: photos read at once and the detector's second look (readingCapacity: the machine's, or the operator's).
  * `images`: where the watermarked images a reader makes of a new photo go (the catalog's).
  */
 export type RecognitionDeps = {
@@ -46,7 +46,7 @@ export type RecognitionDeps = {
   storage: Storage;
   logger: Logger;
   images: PhotoImages;
-  capacity?: ReadingCapacity;
+  capacity: ReadingCapacity;
   recognizer?: Recognizer & { close?(): Promise<void> };
 };
 
@@ -77,7 +77,7 @@ export function createRecognition({
   storage,
   logger,
   images,
-  capacity = readingCapacity(),
+  capacity,
   recognizer = createRecognizerPool({ size: capacity.readers, read: { alsoDetectAt: capacity.secondLook } }),
 }: RecognitionDeps) {
   /**
