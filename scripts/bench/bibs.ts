@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -11,6 +11,8 @@
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --also PX adds a second whole look at the photo for the detector at that size (off by default).
+// --near-look PX is the second look's size where print taller than --near-text PX (detector pixels) was seen
+// (0: none).
 // --small-photo MP: photos of at most that many megapixels are seen by the detector at up to --small-detect px.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
 // --no-times scores the race splits as if their photos carried no capture time (each photo a moment of its own).
@@ -338,6 +340,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       zoom: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoom) },
       small: { type: "string", default: String(DEFAULT_READ_SETTINGS.smallText) },
       windows: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoomWindows) },
+      "near-text": { type: "string", default: String(DEFAULT_READ_SETTINGS.nearText) },
+      "near-look": { type: "string", default: String(DEFAULT_READ_SETTINGS.nearLook) },
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
       shrink: { type: "string", default: "0" },
       save: { type: "string" },
@@ -379,12 +383,14 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
           zoom: Number(values.zoom),
           smallText: Number(values.small),
           zoomWindows: Number(values.windows),
+          nearText: Number(values["near-text"]),
+          nearLook: Number(values["near-look"]),
         },
         Number(values.shrink),
       );
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}${Number(values["small-photo"]) ? ` (${values["small-detect"]} px for photos up to ${values["small-photo"]} MP)` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows): ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}${Number(values["small-photo"]) ? ` (${values["small-detect"]} px for photos up to ${values["small-photo"]} MP)` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows)${Number(values["near-look"]) ? `, a look at ${values["near-look"]} px where print is over ${values["near-text"]} px` : ""}: ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

@@ -60,6 +60,19 @@ describe("the recognizer's reader processes", () => {
     }
   });
 
+  it("reads a close-up's big number that the detector loses at its first look, from a second look at it", async () => {
+    // R004's "88" made to fill most of a 2048 px frame: the first look sees its digits over 160 px high and loses them.
+    const closeUp = await sharp(photo("R004.jpg")).extract({ left: 431, top: 326, width: 205, height: 136 }).resize(2048).jpeg({ quality: 90 }).toBuffer();
+    const firstOnly = createRecognizerPool({ size: 1, idleMs: 200, read: { nearLook: 0 } });
+    try {
+      const [withLook, without] = await Promise.all([pool.read(closeUp), firstOnly.read(closeUp)]);
+      expect(withLook.lines.map((l) => l.text)).toContain("88");
+      expect(without.lines.map((l) => l.text)).not.toContain("88");
+    } finally {
+      await firstOnly.close();
+    }
+  });
+
   it("refuses work once closed", async () => {
     const closing = createRecognizerPool();
     await closing.close();

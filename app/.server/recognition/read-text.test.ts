@@ -27,6 +27,34 @@ describe("a second whole look at a photo", () => {
   });
 });
 
+describe("a second look at a close-up's big print", () => {
+  // A bib filling half the frame: the first look split "1790" into "179" and "90" (digits 280 detector px high),
+  // and kept "77" of a 770 whose 0 it lost; the second look, at half the size, saw each number whole.
+  const print = box(1000, 440, 790, 60);
+  const pieces = [box(820, 780, 480, 330), box(1250, 785, 300, 320)];
+  const big = (d: { rect: { height: number } }) => d.rect.height > 160;
+  const look = (boxes: ReturnType<typeof box>[]) => ({ boxes, faint: [] });
+
+  it("takes the second look's line for the pieces of a number it holds", () => {
+    const whole = box(1040, 780, 800, 340);
+    expect(joinLooks(look([print, ...pieces]), look([box(1002, 442, 780, 58), whole]), big).boxes).toEqual([print, whole]);
+  });
+
+  it("takes a line clearly wider than the one big box it holds, and keeps one no wider", () => {
+    const seventySeven = box(920, 776, 615, 327);
+    const seventySeventy = box(1040, 745, 790, 348);
+    expect(joinLooks(look([seventySeven]), look([seventySeventy]), big).boxes).toEqual([seventySeventy]);
+    expect(joinLooks(look([seventySeven]), look([box(925, 776, 640, 330)]), big).boxes).toEqual([seventySeven]);
+  });
+
+  it("never replaces print of an ordinary size, nor big boxes off the line's middle", () => {
+    const small = [box(900, 900, 100, 60), box(1020, 900, 100, 60)];
+    expect(joinLooks(look(small), look([box(960, 900, 240, 64)]), big).boxes).toEqual(small);
+    const stacked = [box(1000, 700, 600, 200), box(1000, 960, 600, 200)];
+    expect(joinLooks(look(stacked), look([box(1000, 830, 640, 500)]), big).boxes).toEqual(stacked);
+  });
+});
+
 describe("a small photo's bigger look", () => {
   const settings = { ...DEFAULT_READ_SETTINGS, detectLongSide: 1440, smallPhotoMegapixels: 6, smallPhotoDetect: 1760 };
 
