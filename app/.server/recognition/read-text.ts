@@ -223,9 +223,9 @@ type Look = { boxes: Detected[]; faint: { x: number; y: number; score: number }[
  * spots are mostly print the first look saw, and their closer-look windows
  * cost more than the look itself (race tuning split, a look at 768 px: 0.904 /
  * 0.932 with them, 0.906 / 0.930 without; decision 0006). A line of it that
- * holds `big` boxes of the first look on its middle, as tall as it, replaces them when they
- * are two or more (a number split into pieces) or when it is clearly wider
- * than the one (a digit lost).
+ * holds `big` boxes of the first look on its middle, as tall as it, replaces
+ * them when they are two or more (a number split into pieces) or when it is
+ * clearly wider than the one (a digit lost).
  */
 export function joinLooks(first: Look, other: Look, big: (d: Detected) => boolean = () => false): Look {
   let boxes = first.boxes;
