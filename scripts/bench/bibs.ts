@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|close|close-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -6,8 +6,9 @@
 // (tests/fixtures/tune-bibs/): settings may be chosen on it, never on the
 // field set. `race` (tests/fixtures/race-bibs/) has the same runners in several
 // frames with capture times, for what a race's other photos tell; only reported.
-// `race-tune` (tests/fixtures/race-tune-bibs/) is its tuning draw, denser.
-// `both` is own and field, `all` adds tune, race and race-tune. Rendered on first use. Prints precision and recall of
+// `race-tune` (tests/fixtures/race-tune-bibs/) is its tuning draw, denser. `close` (tests/fixtures/close-bibs/)
+// frames runners near the camera, a bib up to half the frame wide; only reported; `close-tune` is its tuning draw.
+// `both` is own and field, `all` adds tune, race, race-tune, close and close-tune. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --also PX adds a second whole look at the photo for the detector at that size (off by default).
@@ -57,7 +58,7 @@ export type Scored = { photo: Photo; auto: number[]; pending: number[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
-type SetName = "own" | "field" | "tune" | "race" | "race-tune";
+type SetName = "own" | (typeof FIELD_SPLITS)[number];
 
 const TITLES: Record<SetName, string> = {
   own: "OWN SET (settings are tuned on it)",
@@ -65,6 +66,8 @@ const TITLES: Record<SetName, string> = {
   tune: "TUNING SPLIT (the field generator from another seed; settings are tuned on it)",
   race: "RACE SPLIT (the field generator's runners in several frames of one photo point, with capture times; never tuned on)",
   "race-tune": "RACE TUNING SPLIT (the race split's generator from another seed, 240 runners; settings are tuned on it)",
+  close: "CLOSE-UPS (runners near the camera, a bib up to half the frame wide; never tuned on)",
+  "close-tune": "CLOSE-UP TUNING SPLIT (the close-ups' generator from another seed; settings are tuned on it)",
 };
 
 async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
@@ -354,7 +357,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     values.set === "both"
       ? ["own", "field"]
       : values.set === "all"
-        ? ["own", "tune", "field", "race", "race-tune"]
+        ? ["own", "tune", "field", "race", "race-tune", "close-tune", "close"]
         : [FIELD_SPLITS.find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {

@@ -40,8 +40,21 @@ const RACE_GAP_S = 4;
 const RACE_SEEN_S = 6;
 const RACE_START = Date.parse("2026-03-15T09:00:00Z");
 
-/** The draws of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split (R001…) and its tuning draw (Q001…). */
-export const FIELD_SPLITS = ["field", "tune", "race", "race-tune"] as const;
+/**
+ * Close-ups: a runner near the camera, the bib a fifth to half the frame wide
+ * (the other draws stop at a fifth), sometimes with a farther runner or two.
+ * The detector loses or splits such big digits (decision 0006, 2026-12-05).
+ * `close` (C001…) is only reported; `close-tune` (K001…) may be tuned on.
+ */
+export const CLOSE_SEED = 20261205;
+export const CLOSE_TUNE_SEED = 20261206;
+export const CLOSE_SIZE = 60;
+
+/**
+ * The draws of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split
+ * (R001…) and its tuning draw (Q001…), the close-ups (C001…) and their tuning draw (K001…).
+ */
+export const FIELD_SPLITS = ["field", "tune", "race", "race-tune", "close", "close-tune"] as const;
 export type FieldSplit = (typeof FIELD_SPLITS)[number];
 /** The folder under tests/fixtures/ that holds a draw's labels and photos. */
 export const fieldSetFolder = (split: FieldSplit) => `${split}-bibs`;
@@ -193,11 +206,14 @@ function occluder(rng: Rng): Occluder {
 /** A runner of the race split: the same bib, bib design, shirt and skin in every frame. */
 type Entrant = { bib: number; design: BibDesign; shirt: string; skin: string };
 
-/** A photo's plan; `cast`, the race split's runners in it and its time (otherwise each photo draws its own). */
-function photoPlan(index: number, rng: Rng, prefix: string, cast?: { who: Entrant[]; takenAt: string }): FieldPhotoPlan {
+/**
+ * A photo's plan; `cast`, the race split's runners in it and its time (otherwise each photo draws its own);
+ * `close`, a close-up: its first runner's bib is a fifth to half the frame wide.
+ */
+function photoPlan(index: number, rng: Rng, prefix: string, { cast, close = false }: { cast?: { who: Entrant[]; takenAt: string }; close?: boolean } = {}): FieldPhotoPlan {
   const camera = pickWeighted(rng, CAMERAS);
   const long = camera.width;
-  const count = cast ? cast.who.length : rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
+  const count = cast ? cast.who.length : close ? (rng.next() < 0.6 ? 1 : rng.int(2, 3)) : rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
   const used = new Set<number>();
   const drafts: Omit<RunnerPlan, "x">[] = [];
   for (let i = 0; i < count; i++) {
@@ -207,13 +223,16 @@ function photoPlan(index: number, rng: Rng, prefix: string, cast?: { who: Entran
     used.add(bib);
     // From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it).
     const far = rng.next();
-    const bibWidth = Math.round(long * (far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2)));
+    const bibWidth = Math.round(
+      long * (close && i === 0 ? rng.range(0.2, 0.5) : close ? rng.range(0.05, 0.15) : far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2)),
+    );
     const o = occluder(rng);
     drafts.push({
       bib,
       design: who?.design ?? design(rng),
       bibWidth,
-      y: rng.range(0.45, 0.72),
+      // A close-up's bib sits higher: the runner's chest fills the frame.
+      y: close && i === 0 ? rng.range(0.4, 0.6) : rng.range(0.45, 0.72),
       place: rng.pick(["chest", "chest", "chest", "shorts", "back"] as const),
       // A bib the frame cuts stands level, so the cut falls where the plan says.
       angle: o.kind === "frame" ? 0 : rng.range(-14, 14),
@@ -225,7 +244,7 @@ function photoPlan(index: number, rng: Rng, prefix: string, cast?: { who: Entran
       crease: rng.next() < 0.3,
     });
   }
-  const runners = placeRunners(drafts, camera.width, camera.height, rng);
+  const runners = placeRunners(drafts, camera.width, camera.height, rng, close);
   const signs: SignPlan[] = [];
   const signCount = rng.next() < 0.55 ? rng.int(1, 3) : 0;
   for (let i = 0; i < signCount; i++) {
@@ -278,7 +297,7 @@ function planRaceSet({ seed, runners: count, prefix }: { seed: number; runners: 
       .filter((r) => near(r) <= RACE_SEEN_S)
       .sort((a, b) => near(a) - near(b))
       .slice(0, 6);
-    return photoPlan(i, rng, prefix, { who, takenAt: new Date(RACE_START + at * 1000).toISOString() });
+    return photoPlan(i, rng, prefix, { cast: { who, takenAt: new Date(RACE_START + at * 1000).toISOString() } });
   });
 }
 
@@ -298,13 +317,15 @@ function extents(r: Omit<RunnerPlan, "x">, x: number, y: number): { body: Box; b
 /**
  * Places runners nearest first, each where no nearer runner's body stands in
  * front of its bib (covering is planned, not accidental); one with no such
- * place is left out. A bib the frame cuts goes to its edge.
+ * place is left out. A bib the frame cuts goes to its edge; `inFrame`, every
+ * other bib stays whole in the frame (a close-up's half-frame bib would not).
  */
-function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: number, rng: Rng): RunnerPlan[] {
+function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: number, rng: Rng, inFrame: boolean): RunnerPlan[] {
   const placed: { runner: RunnerPlan; body: Box }[] = [];
   for (const r of [...drafts].sort((a, b) => b.bibWidth - a.bibWidth)) {
+    const half = inFrame ? (r.bibWidth * 0.6) / width : 0;
     for (let attempt = 0; attempt < 40; attempt++) {
-      const x = r.occluder.kind === "frame" ? (r.occluder.side < 0 ? 0 : 1) : rng.range(0.08, 0.92);
+      const x = r.occluder.kind === "frame" ? (r.occluder.side < 0 ? 0 : 1) : rng.range(Math.max(0.08, half), Math.min(0.92, 1 - half));
       const { body, bib } = extents(r, x * width, r.y * height);
       if (placed.some((p) => overlaps(p.body, bib))) continue;
       placed.push({ runner: { ...r, x }, body });
@@ -317,6 +338,10 @@ function placeRunners(drafts: Omit<RunnerPlan, "x">[], width: number, height: nu
 export function planFieldSet(split: FieldSplit = "field"): FieldPhotoPlan[] {
   if (split === "race") return planRaceSet({ seed: RACE_SEED, runners: RACE_RUNNERS, prefix: "R" });
   if (split === "race-tune") return planRaceSet({ seed: RACE_TUNE_SEED, runners: RACE_TUNE_RUNNERS, prefix: "Q" });
+  if (split === "close" || split === "close-tune") {
+    const rng = createRng(split === "close" ? CLOSE_SEED : CLOSE_TUNE_SEED);
+    return Array.from({ length: CLOSE_SIZE }, (_, i) => photoPlan(i, rng, split === "close" ? "C" : "K", { close: true }));
+  }
   const rng = createRng(split === "field" ? FIELD_SEED : TUNE_SEED);
   const size = split === "field" ? FIELD_SIZE : TUNE_SIZE;
   return Array.from({ length: size }, (_, i) => photoPlan(i, rng, split === "field" ? "F" : "T"));
@@ -332,7 +357,7 @@ export function fieldLabelOf(plan: FieldPhotoPlan): FieldLabel {
     const digitPx = (numberLayout(r).cap * 2400) / plan.width;
     classes[r.bib] = {
       digits: `${String(r.bib).length} digit${r.bib > 9 ? "s" : ""}`,
-      size: digitPx < 16 ? "digits <16 px" : digitPx < 28 ? "digits 16-28 px" : digitPx < 50 ? "digits 28-50 px" : "digits ≥50 px",
+      size: digitPx < 16 ? "digits <16 px" : digitPx < 28 ? "digits 16-28 px" : digitPx < 50 ? "digits 28-50 px" : digitPx < 150 ? "digits 50-150 px" : "digits ≥150 px",
       occlusion: r.occluder.kind === "none" ? "not covered" : `part covered (${r.occluder.kind})`,
       blur: plan.blur.kind === "none" ? "sharp" : plan.blur.kind === "motion" ? "motion blur" : "out of focus",
       light: plan.light === "normal" ? (plan.noise > 9 ? "high ISO" : "normal light") : plan.light === "low" ? "low light" : "back light",
