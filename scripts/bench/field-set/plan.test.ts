@@ -23,4 +23,15 @@ describe("the field generator", () => {
     expect(several.length / seen.size).toBeGreaterThan(share);
     for (const times of several) expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(16_000);
   });
+
+  it.each(["close", "close-tune"] as const)("frames the %s split's nearest runner close, the bib whole in the photo", (split) => {
+    for (const plan of planFieldSet(split)) {
+      const nearest = plan.runners.reduce((a, b) => (b.bibWidth > a.bibWidth ? b : a));
+      expect(nearest.bibWidth / plan.width).toBeGreaterThanOrEqual(0.2);
+      expect(nearest.bibWidth / plan.width).toBeLessThanOrEqual(0.5);
+      if (nearest.occluder.kind === "frame") continue;
+      expect(nearest.x * plan.width - nearest.bibWidth / 2).toBeGreaterThan(0);
+      expect(nearest.x * plan.width + nearest.bibWidth / 2).toBeLessThan(plan.width);
+    }
+  });
 });
