@@ -203,6 +203,11 @@ function occluder(rng: Rng): Occluder {
   return { kind: "none" };
 }
 
+/** From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it); `far` is a draw of 0–1. */
+function bibShare(rng: Rng, far: number): number {
+  return far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2);
+}
+
 /** A runner of the race split: the same bib, bib design, shirt and skin in every frame. */
 type Entrant = { bib: number; design: BibDesign; shirt: string; skin: string };
 
@@ -221,18 +226,17 @@ function photoPlan(index: number, rng: Rng, prefix: string, { cast, close = fals
     let bib = who?.bib ?? bibNumber(rng);
     while (!who && used.has(bib)) bib = bibNumber(rng);
     used.add(bib);
-    // From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it).
+    // Drawn in close-ups too, so every draw keeps its sequence. A close-up's first runner is the near one; its others stand farther off.
     const far = rng.next();
-    const bibWidth = Math.round(
-      long * (close && i === 0 ? rng.range(0.2, 0.5) : close ? rng.range(0.05, 0.15) : far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2)),
-    );
+    const nearest = close && i === 0;
+    const bibWidth = Math.round(long * (close ? (nearest ? rng.range(0.2, 0.5) : rng.range(0.05, 0.15)) : bibShare(rng, far)));
     const o = occluder(rng);
     drafts.push({
       bib,
       design: who?.design ?? design(rng),
       bibWidth,
       // A close-up's bib sits higher: the runner's chest fills the frame.
-      y: close && i === 0 ? rng.range(0.4, 0.6) : rng.range(0.45, 0.72),
+      y: nearest ? rng.range(0.4, 0.6) : rng.range(0.45, 0.72),
       place: rng.pick(["chest", "chest", "chest", "shorts", "back"] as const),
       // A bib the frame cuts stands level, so the cut falls where the plan says.
       angle: o.kind === "frame" ? 0 : rng.range(-14, 14),
