@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|close|close-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|close|close-tune|cover|cover-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -8,7 +8,9 @@
 // frames with capture times, for what a race's other photos tell; only reported.
 // `race-tune` (tests/fixtures/race-tune-bibs/) is its tuning draw, denser. `close` (tests/fixtures/close-bibs/)
 // frames runners near the camera, a bib up to half the frame wide; only reported; `close-tune` is its tuning draw.
-// `both` is own and field, `all` adds tune, race, race-tune, close and close-tune. Rendered on first use. Prints precision and recall of
+// `cover` (tests/fixtures/cover-bibs/) covers numbers across, an arm or a jacket's hem over the top or bottom of
+// the digits; only reported; `cover-tune` is its tuning draw.
+// `both` is own and field, `all` adds tune, race, race-tune, close, close-tune, cover and cover-tune. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
 // list, recall by class, photos per second and peak memory.
 // --also PX adds a second whole look at the photo for the detector at that size (off by default).
@@ -68,6 +70,8 @@ const TITLES: Record<SetName, string> = {
   "race-tune": "RACE TUNING SPLIT (the race split's generator from another seed, 240 runners; settings are tuned on it)",
   close: "CLOSE-UPS (runners near the camera, a bib up to half the frame wide; never tuned on)",
   "close-tune": "CLOSE-UP TUNING SPLIT (the close-ups' generator from another seed; settings are tuned on it)",
+  cover: "COVERS ACROSS (arms and jacket hems over the top or bottom of the digits; never tuned on)",
+  "cover-tune": "COVER TUNING SPLIT (the covers' generator from another seed; settings are tuned on it)",
 };
 
 async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
@@ -357,7 +361,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
     values.set === "both"
       ? ["own", "field"]
       : values.set === "all"
-        ? ["own", "tune", "field", "race", "race-tune", "close-tune", "close"]
+        ? ["own", "tune", "field", "race", "race-tune", "close-tune", "close", "cover-tune", "cover"]
         : [FIELD_SPLITS.find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
   for (const name of names) {

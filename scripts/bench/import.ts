@@ -1,4 +1,4 @@
-// `npm run bench -- import [--set own|field|tune|race|race-tune|close|close-tune] [--limit N] [--worker during|after] [--runners N] [--shrink PX] [--readers N] [--also PX]`:
+// `npm run bench -- import [--set own|field|tune|race|race-tune|close|close-tune|cover|cover-tune] [--limit N] [--worker during|after] [--runners N] [--shrink PX] [--readers N] [--also PX]`:
 // a whole import end to end on this machine — files stored, rows written,
 // watermarked derivatives made and bibs recognized by the shop's own worker —
 // on a fresh embedded database. Prints photos per second, CPU seconds a photo

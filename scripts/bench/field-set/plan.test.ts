@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIELD_MAX_BIB, FIELD_SPLITS, fieldLabelOf, fieldSetFolder, planFieldSet } from "./plan.ts";
+import { FIELD_MAX_BIB, FIELD_SPLITS, fieldLabelOf, fieldSetFolder, HIDDEN_ACROSS, isAcross, planFieldSet } from "./plan.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 
@@ -33,5 +33,23 @@ describe("the field generator", () => {
       expect(nearest.x * plan.width - nearest.bibWidth / 2).toBeGreaterThan(0);
       expect(nearest.x * plan.width + nearest.bibWidth / 2).toBeLessThan(plan.width);
     }
+  });
+
+  it.each(["cover", "cover-tune"] as const)("covers most of the %s split's numbers across, readable or plainly not", (split) => {
+    let across = 0;
+    let runners = 0;
+    for (const plan of planFieldSet(split)) {
+      const label = fieldLabelOf(plan);
+      for (const r of plan.runners) {
+        runners++;
+        if (!isAcross(r.occluder)) continue;
+        across++;
+        // No cover near the line a person reads past: a label is never a coin toss.
+        expect(Math.abs(r.occluder.cover - HIDDEN_ACROSS)).toBeGreaterThanOrEqual(0.05);
+        if (r.occluder.cover < HIDDEN_ACROSS) expect(label.classes[r.bib].occlusion).toMatch(/arm above|arm below|jacket hem/);
+        else expect(label.hidden).toContain(r.bib);
+      }
+    }
+    expect(across / runners).toBeGreaterThan(0.5);
   });
 });

@@ -51,10 +51,23 @@ export const CLOSE_TUNE_SEED = 20261206;
 export const CLOSE_SIZE = 60;
 
 /**
- * The draws of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split
- * (R001…) and its tuning draw (Q001…), the close-ups (C001…) and their tuning draw (K001…).
+ * Covers across the number: an arm over the top or bottom of the digits, a
+ * jacket's hem hanging over their top, beside the side covers of the other
+ * draws. The other draws only hide digits from the side; digits half hidden
+ * from above or below are misread as whole other numbers ("1704" of 1794),
+ * which those draws could not show (decision 0006, 2026-12-05).
+ * `cover` (H001…) is only reported; `cover-tune` (J001…) may be tuned on.
  */
-export const FIELD_SPLITS = ["field", "tune", "race", "race-tune", "close", "close-tune"] as const;
+export const COVER_SEED = 20261207;
+export const COVER_TUNE_SEED = 20261208;
+export const COVER_SIZE = 80;
+
+/**
+ * The draws of the generator: the reported field set (photos F001…), the tuning split (T001…), the race split
+ * (R001…) and its tuning draw (Q001…), the close-ups (C001…) and their tuning draw (K001…), the covers
+ * across the number (H001…) and their tuning draw (J001…).
+ */
+export const FIELD_SPLITS = ["field", "tune", "race", "race-tune", "close", "close-tune", "cover", "cover-tune"] as const;
 export type FieldSplit = (typeof FIELD_SPLITS)[number];
 /** The folder under tests/fixtures/ that holds a draw's labels and photos. */
 export const fieldSetFolder = (split: FieldSplit) => `${split}-bibs`;
@@ -88,9 +101,19 @@ export type Occluder =
   | { kind: "none" }
   | { kind: "hand" | "jacket" | "runner"; side: -1 | 1; cover: number }
   /** The frame's edge crosses the number: `cover` of the outer digit is outside the photo. */
-  | { kind: "frame"; side: -1 | 1; cover: number };
+  | { kind: "frame"; side: -1 | 1; cover: number }
+  | AcrossCover;
+
+/**
+ * Across the number: an arm over the top or the bottom of the digits, or a jacket's hem over their top;
+ * `cover` is the share of the digits' height hidden, `tilt` the cover's edge against the baseline (degrees).
+ */
+export type AcrossCover = { kind: "arm" | "hem"; edge: "top" | "bottom"; cover: number; tilt: number };
+export const isAcross = (o: Occluder): o is AcrossCover => o.kind === "arm" || o.kind === "hem";
 
 export const HIDDEN_COVER = 0.55;
+/** From this share of their height hidden across, digits read as others (a 9 as a 0); the cover draws leave 0.4–0.55 out, so labels are sure. */
+export const HIDDEN_ACROSS = 0.45;
 
 export type RunnerPlan = {
   bib: number;
@@ -203,6 +226,19 @@ function occluder(rng: Rng): Occluder {
   return { kind: "none" };
 }
 
+/** A cover split's runner: most are covered across the number, some from the side, a few not at all. */
+function coverOccluder(rng: Rng): Occluder {
+  const r = rng.next();
+  const tilt = rng.range(-4, 4);
+  if (r < 0.25) return { kind: "arm", edge: "top", cover: rng.range(0.15, 0.4), tilt };
+  if (r < 0.45) return { kind: "arm", edge: "bottom", cover: rng.range(0.15, 0.4), tilt };
+  if (r < 0.6) return { kind: "hem", edge: "top", cover: rng.range(0.15, 0.4), tilt };
+  // Past the readable: most of the digits' height gone.
+  if (r < 0.7) return rng.next() < 0.5 ? { kind: "arm", edge: rng.next() < 0.5 ? "top" : "bottom", cover: rng.range(0.55, 0.85), tilt } : { kind: "hem", edge: "top", cover: rng.range(0.55, 0.85), tilt };
+  if (r < 0.8) return { kind: rng.pick(["hand", "jacket", "runner"] as const), side: rng.next() < 0.5 ? -1 : 1, cover: rng.range(0.15, 0.5) };
+  return { kind: "none" };
+}
+
 /** From a far runner (bib under 3.5 % of the frame) to a close one (a fifth of it); `far` is a draw of 0–1. */
 function bibShare(rng: Rng, far: number): number {
   return far < 0.25 ? rng.range(0.018, 0.035) : far < 0.7 ? rng.range(0.035, 0.08) : rng.range(0.08, 0.2);
@@ -213,9 +249,9 @@ type Entrant = { bib: number; design: BibDesign; shirt: string; skin: string };
 
 /**
  * A photo's plan; `cast`, the race split's runners in it and its time (otherwise each photo draws its own);
- * `close`, a close-up: its first runner's bib is a fifth to half the frame wide.
+ * `close`, a close-up: its first runner's bib is a fifth to half the frame wide; `covers`, a cover split's photo.
  */
-function photoPlan(index: number, rng: Rng, prefix: string, { cast, close = false }: { cast?: { who: Entrant[]; takenAt: string }; close?: boolean } = {}): FieldPhotoPlan {
+function photoPlan(index: number, rng: Rng, prefix: string, { cast, close = false, covers = false }: { cast?: { who: Entrant[]; takenAt: string }; close?: boolean; covers?: boolean } = {}): FieldPhotoPlan {
   const camera = pickWeighted(rng, CAMERAS);
   const long = camera.width;
   const count = cast ? cast.who.length : close ? (rng.next() < 0.6 ? 1 : rng.int(2, 3)) : rng.next() < 0.1 ? 0 : rng.next() < 0.45 ? 1 : rng.int(2, 6);
@@ -230,7 +266,7 @@ function photoPlan(index: number, rng: Rng, prefix: string, { cast, close = fals
     const far = rng.next();
     const nearest = close && i === 0;
     const bibWidth = Math.round(long * (close ? (nearest ? rng.range(0.2, 0.5) : rng.range(0.05, 0.15)) : bibShare(rng, far)));
-    const o = occluder(rng);
+    const o = covers ? coverOccluder(rng) : occluder(rng);
     drafts.push({
       bib,
       design: who?.design ?? design(rng),
@@ -346,12 +382,26 @@ export function planFieldSet(split: FieldSplit = "field"): FieldPhotoPlan[] {
     const rng = createRng(split === "close" ? CLOSE_SEED : CLOSE_TUNE_SEED);
     return Array.from({ length: CLOSE_SIZE }, (_, i) => photoPlan(i, rng, split === "close" ? "C" : "K", { close: true }));
   }
+  if (split === "cover" || split === "cover-tune") {
+    const rng = createRng(split === "cover" ? COVER_SEED : COVER_TUNE_SEED);
+    return Array.from({ length: COVER_SIZE }, (_, i) => photoPlan(i, rng, split === "cover" ? "H" : "J", { covers: true }));
+  }
   const rng = createRng(split === "field" ? FIELD_SEED : TUNE_SEED);
   const size = split === "field" ? FIELD_SIZE : TUNE_SIZE;
   return Array.from({ length: size }, (_, i) => photoPlan(i, rng, split === "field" ? "F" : "T"));
 }
 
-const readable = (r: RunnerPlan) => r.occluder.kind === "none" || r.occluder.cover < HIDDEN_COVER;
+function readable({ occluder: o }: RunnerPlan): boolean {
+  if (o.kind === "none") return true;
+  return o.cover < (isAcross(o) ? HIDDEN_ACROSS : HIDDEN_COVER);
+}
+
+function occlusionClass(o: Occluder): string {
+  if (o.kind === "none") return "not covered";
+  if (o.kind === "arm") return `part covered (arm ${o.edge === "top" ? "above" : "below"})`;
+  if (o.kind === "hem") return "part covered (jacket hem)";
+  return `part covered (${o.kind})`;
+}
 
 /** The label a plan gives: readable bibs, hidden ones, and each readable bib's classes. */
 export function fieldLabelOf(plan: FieldPhotoPlan): FieldLabel {
@@ -362,7 +412,7 @@ export function fieldLabelOf(plan: FieldPhotoPlan): FieldLabel {
     classes[r.bib] = {
       digits: `${String(r.bib).length} digit${r.bib > 9 ? "s" : ""}`,
       size: digitPx < 16 ? "digits <16 px" : digitPx < 28 ? "digits 16-28 px" : digitPx < 50 ? "digits 28-50 px" : digitPx < 150 ? "digits 50-150 px" : "digits ≥150 px",
-      occlusion: r.occluder.kind === "none" ? "not covered" : `part covered (${r.occluder.kind})`,
+      occlusion: occlusionClass(r.occluder),
       blur: plan.blur.kind === "none" ? "sharp" : plan.blur.kind === "motion" ? "motion blur" : "out of focus",
       light: plan.light === "normal" ? (plan.noise > 9 ? "high ISO" : "normal light") : plan.light === "low" ? "low light" : "back light",
       place: r.place === "chest" ? "on the chest" : r.place === "shorts" ? "on the shorts" : "on the back",

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { createRng, type Rng } from "../../../app/.server/demo/index.ts";
 import { capHeight, textPath, textWidth } from "./fonts.ts";
-import { numberLayout, type FieldPhotoPlan, type RunnerPlan, type SignPlan } from "./plan.ts";
+import { isAcross, numberLayout, type AcrossCover, type FieldPhotoPlan, type RunnerPlan, type SignPlan } from "./plan.ts";
 
 // Draws a field-set photo: a scene in SVG (sky, road, trail, buildings or a
 // track, signs, runners with their bibs and whatever covers them), rendered by
@@ -44,10 +44,12 @@ function bibSvg(r: RunnerPlan, rng: Rng): string {
 /** Whatever stands in front of the number, in bib coordinates, hiding `cover` of the outer digit. */
 function occluderSvg(r: RunnerPlan, rng: Rng): string {
   const o = r.occluder;
-  if (o.kind === "none" || o.kind === "frame") return "";
   const w = r.bibWidth;
   const h = w * 0.72;
   const { spans, cap, baseline } = numberLayout(r);
+  // The torso's top, from the bib: a bib on the shorts sits 2.65 bib widths under it, one on the chest 1.1.
+  if (isAcross(o)) return acrossSvg(o, w, cap, baseline, r.place === "shorts" ? -w * 2.65 : -w * 1.1, r.skin, rng);
+  if (o.kind === "none" || o.kind === "frame") return "";
   const [x0, x1] = o.side < 0 ? spans[0] : spans[spans.length - 1];
   const digit = x1 - x0;
   // The edge of what is hidden, measured from the outer side of the outer digit (past 1, into the next digit).
@@ -69,6 +71,25 @@ function occluderSvg(r: RunnerPlan, rng: Rng): string {
   // Another runner's shoulder, in their shirt's colour.
   const colour = rng.pick(["#264653", "#e76f51", "#8ab17d", "#ffb703", "#9b2226"]);
   return `<ellipse cx="${f1(outer * 0.8)}" cy="${f1(0)}" rx="${f1(Math.abs(outer * 0.8 - edge))}" ry="${f1(h * 1.1)}" fill="${colour}"/>`;
+}
+
+/**
+ * A cover across the number, its edge `cover` of the digits' height in from their top or bottom, turned by `tilt`
+ * about the number's middle: a jacket hanging from the torso's top (`torsoTop`, bib coordinates) or an arm.
+ */
+function acrossSvg(o: AcrossCover, w: number, cap: number, baseline: number, torsoTop: number, skin: string, rng: Rng): string {
+  const cut = o.edge === "top" ? baseline - cap + o.cover * cap : baseline - o.cover * cap;
+  const turn = `rotate(${f1(o.tilt)} 0 ${f1(cut)})`;
+  const edgeShade = (half: number) => `<path d="M${f1(-half)} ${f1(cut)}H${f1(half)}" stroke="#000" stroke-opacity="0.3" stroke-width="${f1(cap * 0.05)}"/>`;
+  if (o.kind === "hem") {
+    const colour = rng.pick(["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#222222", "#6d597a", "#ffd23f"]);
+    return `<g transform="${turn}"><rect x="${f1(-w * 1.1)}" y="${f1(torsoTop)}" width="${f1(w * 2.2)}" height="${f1(cut - torsoTop)}" rx="${f1(w * 0.3)}" fill="${colour}"/><rect x="${f1(-w * 1.1)}" y="${f1(cut - w * 0.3)}" width="${f1(w * 2.2)}" height="${f1(w * 0.3)}" fill="${colour}"/>${edgeShade(w * 1.1)}</g>`;
+  }
+  // A forearm across the body, as thick as most of a digit.
+  const thick = cap * rng.range(0.8, 1.3);
+  const y = o.edge === "top" ? cut - thick : cut;
+  const arm = `<rect x="${f1(-w * 0.95)}" y="${f1(y)}" width="${f1(w * 1.9)}" height="${f1(thick)}" rx="${f1(thick / 2)}" fill="${skin}"/>`;
+  return `<g transform="${turn}">${arm}${edgeShade(w * 0.95 - thick / 2)}</g>`;
 }
 
 function runnerSvg(r: RunnerPlan, plan: FieldPhotoPlan, rng: Rng): string {
