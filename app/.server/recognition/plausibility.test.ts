@@ -310,3 +310,29 @@ describe("bib plausibility", () => {
     ]);
   });
 });
+
+describe("a number covered across its top or bottom", () => {
+  const rules = { ...DEFAULT_RULES, ranges: parseBibRanges("1-2999") };
+  const covered = (text: string, first: string, conf = 0.95, firstConf = 0.98) =>
+    line(text, { conf, across: { edge: "bottom", first: { text: first, confidences: [...first].map(() => firstConf) } } });
+
+  it("takes the number read again with some of the cover in the cut, and leaves the first reading to a person", () => {
+    const [taken, first] = [1597, 1507].map((bib) => bibCandidates([covered("1597", "1507")], frame, rules).find((c) => c.bib === bib));
+    // Sure enough to tag (the default threshold is 0.7); the first reading never is.
+    expect(taken).toMatchObject({ confidence: 0.95, doubts: ["covered"] });
+    expect(first).toMatchObject({ confidence: 0.5, doubts: ["covered"] });
+  });
+
+  it("is no surer of the second reading than it was of the first", () => {
+    const taken = bibCandidates([covered("188", "288", 0.99, 0.21)], frame, rules).find((c) => c.bib === 188);
+    expect(taken?.confidence).toBeCloseTo(0.21);
+  });
+
+  it("keeps the first reading when the second is no bib of the race", () => {
+    expect(bibs([covered("3700", "370")], rules)).toEqual([370]);
+  });
+
+  it("reads a lettered first reading's number as any other", () => {
+    expect(bibs([covered("650", "65U")], rules)).toEqual([650]);
+  });
+});

@@ -11,6 +11,7 @@ export type Doubt =
   | "off-centre"
   | "cut-print"
   | "half-digit"
+  | "covered"
   | "between-print"
   | "small-print"
   | "year"
@@ -203,6 +204,9 @@ function halfDigit(line: TextReading, text: string): { end?: EitherEnd; guesses:
   return { end: bothEnds(start ? "start" : undefined, end ? "end" : undefined), guesses: guesses.filter(Boolean) };
 }
 
+/** A covered line's first reading, where a second cut read another number: never sure enough to tag, kept for review. */
+const COVERED_FIRST = 0.5;
+
 /** The detector's word on a box: full from a score of 0.9, less below (PaddleOCR keeps boxes from 0.6). */
 const detectionWeight = (line: TextReading) => Math.min(1, line.detectionScore / 0.9);
 
@@ -216,8 +220,10 @@ const bothEnds = (a: EitherEnd | undefined, b: EitherEnd | undefined) => (!a ? b
  * weakest character, lowered for every reason to doubt it. Duplicates merge
  * into the most confident one.
  */
-export function bibCandidates(lines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
+export function bibCandidates(readLines: TextReading[], frame: { width: number; height: number }, rules: BibRules = DEFAULT_RULES): BibCandidate[] {
   const plausible = (text: string) => isBibText(text, rules) && (!rules.ranges.length || inRanges(Number(text), rules.ranges));
+  // A covered line read again as no bib of the race ("3700" of "370."): its first reading stands.
+  const lines = readLines.map((l) => (l.across?.first && !plausible(numberOf(l).text) ? { ...l, ...l.across.first, across: { edge: l.across.edge } } : l));
   const numbers = lines.map((l) => ({ ...l, ...numberOf(l) })).filter((l) => plausible(l.text));
   const words = lines.filter(hasWords);
   const best = new Map<number, BibCandidate>();
@@ -253,6 +259,15 @@ export function bibCandidates(lines: TextReading[], frame: { width: number; heig
       const wideWins = winner === "wide";
       consider(Number(wideWins ? text : other), (wideWins ? confidence : wideScore) * 0.5, line.box, ["unstable"], printed);
       if (wideWins) [text, confidence] = [other, wideScore];
+    }
+    const first = line.across?.first && numberOf(line.across.first);
+    if (first) {
+      // Read again with some of what covers the digits in the cut: the number taken, no surer than the first
+      // reading was (an unsure "288" is not a sure "188"), and the first reading for a person.
+      const firstConfidence = Math.min(...first.confidences) * detection;
+      confidence = Math.min(confidence, firstConfidence);
+      doubts.push("covered");
+      if (plausible(first.text)) consider(Number(first.text), Math.min(firstConfidence, COVERED_FIRST), line.box, ["covered"], printed);
     }
     if (confidence < 0.9) doubts.push("low-score");
     if (lettered(line, text)) {
