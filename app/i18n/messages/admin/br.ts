@@ -375,7 +375,7 @@ const adminBr = {
       "off-centre": "fora do centro do número de peito: um dígito pode estar coberto ou cortado",
       "cut-print": "o texto do número de peito também está cortado: um dígito pode estar coberto ou cortado",
       "half-digit": "um dígito aparece pela metade ao lado: pode haver um coberto ou cortado",
-      covered: "algo cobre a parte de cima ou de baixo dos dígitos; dois recortes leem dois números diferentes",
+      covered: "algo cobre a parte de cima ou de baixo dos dígitos; recortados com mais do que os cobre, são lidos de outro jeito",
       "between-print": "lido entre os textos de um número de peito, onde o detector não viu número: confira cada dígito",
       "small-print": "letra pequena",
       "light-on-dark": "texto claro sobre fundo escuro",

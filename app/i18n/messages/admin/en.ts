@@ -372,7 +372,7 @@ const adminEn = {
       "off-centre": "not centred on its bib: a digit may be covered or cut",
       "cut-print": "the print on its bib is cut short too: a digit may be covered or cut",
       "half-digit": "the reader half saw a digit beside it: one may be covered or cut",
-      covered: "something covers the top or the bottom of the digits; two cuts of them read two numbers",
+      covered: "something covers the top or the bottom of the digits; cut with more of what covers them, they read otherwise",
       "between-print": "read between the print on a bib, where the detector saw no number: check every digit",
       "small-print": "small print",
       "light-on-dark": "light text on a dark ground",

@@ -373,7 +373,7 @@ const adminEs = {
       "off-centre": "no está centrado en su dorsal: puede haber un dígito tapado o cortado",
       "cut-print": "el texto de su dorsal también está cortado: puede haber un dígito tapado o cortado",
       "half-digit": "se ve a medias un dígito a su lado: puede haber uno tapado o cortado",
-      covered: "algo tapa la parte de arriba o de abajo de los dígitos; dos recortes leen dos números distintos",
+      covered: "algo tapa la parte de arriba o de abajo de los dígitos; recortados con más de lo que los tapa, se leen distinto",
       "between-print": "leído entre los textos de un dorsal, donde el detector no vio número: revisá cada dígito",
       "small-print": "letra chica",
       "light-on-dark": "texto claro sobre fondo oscuro",
