@@ -41,15 +41,14 @@ function bibSvg(r: RunnerPlan, rng: Rng): string {
   return parts.join("");
 }
 
-/** Whatever stands in front of the number, in bib coordinates, hiding `cover` of the outer digit. */
-function occluderSvg(r: RunnerPlan, rng: Rng): string {
+/** Whatever stands in front of the number, in bib coordinates (`torsoTop`, the runner's torso's top), hiding `cover` of the outer digit. */
+function occluderSvg(r: RunnerPlan, torsoTop: number, rng: Rng): string {
   const o = r.occluder;
+  if (o.kind === "none" || o.kind === "frame") return "";
   const w = r.bibWidth;
   const h = w * 0.72;
   const { spans, cap, baseline } = numberLayout(r);
-  // The torso's top, from the bib: a bib on the shorts sits 2.65 bib widths under it, one on the chest 1.1.
-  if (isAcross(o)) return acrossSvg(o, w, cap, baseline, r.place === "shorts" ? -w * 2.65 : -w * 1.1, r.skin, rng);
-  if (o.kind === "none" || o.kind === "frame") return "";
+  if (isAcross(o)) return acrossSvg(o, w, cap, baseline, torsoTop, r.skin, rng);
   const [x0, x1] = o.side < 0 ? spans[0] : spans[spans.length - 1];
   const digit = x1 - x0;
   // The edge of what is hidden, measured from the outer side of the outer digit (past 1, into the next digit).
@@ -108,7 +107,7 @@ function runnerSvg(r: RunnerPlan, plan: FieldPhotoPlan, rng: Rng): string {
   const body = `<g>${legs}${shorts}${torso}${shade}${arms}${head}</g>`;
   const bibAt = onShorts ? torsoTop + w * 2.65 : 0;
   const turn = `translate(0 ${f1(bibAt)}) rotate(${f1(r.angle)}) skewX(${f1(r.skew)}) scale(${r.squash.toFixed(3)} 1)`;
-  return `<g transform="translate(${f1(cx)} ${f1(cy)})">${body}<g transform="${turn}">${bibSvg(r, rng)}${occluderSvg(r, rng)}</g></g>`;
+  return `<g transform="translate(${f1(cx)} ${f1(cy)})">${body}<g transform="${turn}">${bibSvg(r, rng)}${occluderSvg(r, torsoTop - bibAt, rng)}</g></g>`;
 }
 
 /** The bib's centre x for a bib the frame cuts: `cover` of its outer digit falls outside the photo. */
