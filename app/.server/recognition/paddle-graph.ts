@@ -18,11 +18,12 @@ const SAME_FROM_11_TO_14 = new Set([
 ]);
 
 /** A PaddleOCR model with its scales, shifts and hard-swishes folded (see the top of this file). */
-export function foldPaddleGraph(model: Uint8Array): Uint8Array {
+export function foldPaddleGraph(model: Uint8Array, also?: (graph: Graph) => void): Uint8Array {
   const graph = readGraph(model);
   foldIntoConvolutions(graph);
   fuseHardSwishes(graph);
   foldIntoNextConvolutions(graph);
+  also?.(graph);
   return graph.toBytes();
 }
 

@@ -52,6 +52,8 @@ export type ReadSettings = {
    */
   nearText: number;
   nearLook: number;
+  /** The detector weighs its channels by what it sees this many 32 px cells around (local-squeeze.ts); 0: by the whole picture. */
+  squeezeCells: number;
 };
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
@@ -83,6 +85,7 @@ export const DEFAULT_READ_SETTINGS: ReadSettings = {
   // where no print is that big. Taken on every small photo it read 94 of 98 but cost 8 % of their import (decision 0006).
   nearText: 160,
   nearLook: 768,
+  squeezeCells: 0,
 };
 
 /** A line of text read from one detected box; `box` in the photo's own pixels. */

@@ -16,7 +16,7 @@ const { threads, settings } = JSON.parse(process.env.DORSAL_READER ?? "{}") as R
 
 process.on("message", async ({ id, image, options }: ReadRequest) => {
   try {
-    const models = await loadModels({ threads });
+    const models = await loadModels({ threads, squeezeCells: settings.squeezeCells });
     const photo = typeof image === "string" ? image : Buffer.from(image.buffer, image.byteOffset, image.byteLength);
     const reading = await readAndDerive(models, photo, settings, options);
     process.send!({ id, reading } satisfies ReadAnswer);

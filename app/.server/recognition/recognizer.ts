@@ -41,7 +41,7 @@ export function createRecognizer({ threads = 1, read = {} }: RecognizerOptions =
   const settings = { ...DEFAULT_READ_SETTINGS, ...read };
   return {
     async read(image, options) {
-      const models = await loadModels({ threads });
+      const models = await loadModels({ threads, squeezeCells: settings.squeezeCells });
       return readAndDerive(models, image, settings, options);
     },
   };
