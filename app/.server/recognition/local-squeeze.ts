@@ -33,7 +33,7 @@ function strides(graph: Graph): Map<string, number> {
     const from = node.inputs.map(of).find((s) => s !== undefined) ?? 1;
     let out = from;
     if (node.op === "Conv" || node.op === "ConvTranspose") {
-      const step = (intsAttributeOf(node, "strides") ?? [1])[0];
+      const step = (intsOf(attributes(node).get("strides")) ?? [1])[0];
       out = node.op === "Conv" ? from * step : from / step;
     } else if (node.op === "Resize") {
       const scales = graph.constants.get(node.inputs[2] ?? "")?.data;
@@ -43,8 +43,6 @@ function strides(graph: Graph): Map<string, number> {
   }
   return stride;
 }
-
-const intsAttributeOf = (node: Node, name: string) => intsOf(attributes(node).get(name));
 
 /**
  * Every squeeze-and-excitation block (GlobalAveragePool → 1 × 1 convolutions →
@@ -69,10 +67,10 @@ export function localizeSqueezes(graph: Graph, cells: number, finest = 1): numbe
     const s = stride.get(x) ?? 1;
     if (!(s <= GRID) || GRID % s !== 0 || s < finest) continue;
     // The block's chain to its weights: 1 × 1 convolutions and activations up to the Mul by x.
-    let last = pool;
-    while (last && last.op !== "HardSigmoid") last = lone(last.outputs[0])!;
+    let last: Node | undefined = pool;
+    while (last && last.op !== "HardSigmoid") last = lone(last.outputs[0]);
     const mul = last && lone(last.outputs[0]);
-    if (!mul || mul.op !== "Mul" || !mul.inputs.includes(x)) continue;
+    if (!last || !mul || mul.op !== "Mul" || !mul.inputs.includes(x)) continue;
     const factor = GRID / s;
     const tag = `dorsal.local.${changed++}`;
     const made: Node[] = [];
@@ -115,6 +113,6 @@ export function localizeSqueezes(graph: Graph, cells: number, finest = 1): numbe
       mul.inputs = mul.inputs.map((n) => (n === weights ? upsampled : n));
     }
   }
-  graph.nodes = graph.nodes.flatMap((n) => (n.op === "GlobalAveragePool" && before.has(n) ? before.get(n)! : [n, ...(after.get(n) ?? [])]));
+  graph.nodes = graph.nodes.flatMap((n) => before.get(n) ?? [n, ...(after.get(n) ?? [])]);
   return changed;
 }

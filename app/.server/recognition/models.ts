@@ -41,7 +41,7 @@ export function loadModels(options: ModelOptions = {}): Promise<OcrModels> {
   return loading;
 }
 
-async function open({ threads = 1, squeezeCells = 0 }: ModelOptions): Promise<OcrModels> {
+async function open({ threads = 1, squeezeCells }: ModelOptions): Promise<OcrModels> {
   const ort = await import("onnxruntime-node");
   const paths = await modelPaths();
   const sessionOptions: InferenceSession.SessionOptions = {
