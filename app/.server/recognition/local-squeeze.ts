@@ -12,7 +12,7 @@
 // eight bibs of 1291, the reported sets lost three of 765, a reshuffle of the
 // bibs at the edge of what the detector sees. `bench -- bibs --squeeze 15`
 // measures it again.
-import { attributes, type Graph, intAttribute, intsAttribute, intsOf, newNode, type Node, stringAttribute } from "./onnx-graph.ts";
+import { attributes, type Graph, intAttribute, intOf, intsAttribute, intsOf, newNode, type Node, stringAttribute } from "./onnx-graph.ts";
 
 /**
  * Only the blocks on maps 16 and 32 px a pixel: on the tuning splits they gave
@@ -38,7 +38,8 @@ function strides(graph: Graph): Map<string, number> {
     } else if (node.op === "Resize") {
       const scales = graph.constants.get(node.inputs[2] ?? "")?.data;
       out = scales && scales.length === 4 ? from / scales[2] : from;
-    } else if (node.op === "GlobalAveragePool") out = Number.POSITIVE_INFINITY;
+    } else if (node.op === "DepthToSpace") out = from / (intOf(attributes(node).get("blocksize")) ?? 1);
+    else if (node.op === "GlobalAveragePool") out = Number.POSITIVE_INFINITY;
     for (const name of node.outputs) stride.set(name, out);
   }
   return stride;
@@ -69,7 +70,12 @@ export function localizeSqueezes(graph: Graph, cells: number, finest = 1): numbe
     // The block's chain to its weights: 1 × 1 convolutions and activations up to the Mul by x.
     let last: Node | undefined = pool;
     while (last && last.op !== "HardSigmoid") last = lone(last.outputs[0]);
-    const mul = last && lone(last.outputs[0]);
+    let mul = last && lone(last.outputs[0]);
+    // x + x · s is x · (1 + s) since paddle-graph.ts: the 1 is added to the weights before they scale x.
+    if (mul?.op === "Add" && mul.inputs.some((name) => graph.constants.has(name))) {
+      last = mul;
+      mul = lone(mul.outputs[0]);
+    }
     if (!last || !mul || mul.op !== "Mul" || !mul.inputs.includes(x)) continue;
     const factor = GRID / s;
     const tag = `dorsal.local.${changed++}`;

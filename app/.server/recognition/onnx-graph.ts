@@ -56,6 +56,10 @@ export function attributes(node: Node): Map<string, Attribute> {
 
 export const intOf = (attribute: Attribute | undefined) => (attribute ? Number(varints(attribute, ATTRIBUTE.i)[0]) : undefined);
 export const intsOf = (attribute: Attribute | undefined) => (attribute ? varints(attribute, ATTRIBUTE.ints).map(Number) : undefined);
+export const stringOf = (attribute: Attribute | undefined) => {
+  const value = attribute?.find((a) => a.field === ATTRIBUTE.s);
+  return value && asString(value);
+};
 export function floatOf(attribute: Attribute | undefined): number | undefined {
   const value = attribute?.find((a) => a.field === ATTRIBUTE.f)?.value as Uint8Array | undefined;
   return value && new DataView(value.buffer, value.byteOffset, 4).getFloat32(0, true);

@@ -11,7 +11,7 @@ function operators(model: Uint8Array): Record<string, number> {
   return counts;
 }
 
-describe("PaddleOCR graphs with scales, shifts and hard-swishes folded", () => {
+describe("PaddleOCR graphs with scales, shifts, hard-swishes and transposed convolutions folded", () => {
   it("reads and writes a model's protobuf byte for byte", async () => {
     const model = await modelFile("detectionPath");
     expect(Buffer.from(encode(decode(model))).equals(model)).toBe(true);
@@ -28,6 +28,11 @@ describe("PaddleOCR graphs with scales, shifts and hard-swishes folded", () => {
     expect(after.Div ?? 0).toBe(0);
     // Left: the squeeze-excite products and the residual sums.
     expect(after.Mul + after.Add).toBeLessThan((before.Mul + before.Add) / 3);
+    // The head's two 2 × 2 transposed convolutions: 1 × 1 convolutions on the quarter-size map and one DepthToSpace, the batch normalization between them folded.
+    expect(before.ConvTranspose).toBe(2);
+    expect(after.ConvTranspose ?? 0).toBe(0);
+    expect(after.DepthToSpace).toBe(1);
+    expect(after.BatchNormalization).toBe(before.BatchNormalization - 1);
 
     const input = await photoInput(640, 448);
     const [a, b] = [await runModel(original, input), await runModel(folded, input)];

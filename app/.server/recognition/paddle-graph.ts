@@ -7,6 +7,7 @@
 // into the convolutions' weights and write each hard-swish as one or two
 // operators: the same answers to float rounding, about a quarter less time for
 // the PP-OCRv4 detector and recognizer alike (paddle-graph.test.ts).
+import { convTransposesAsDepthToSpace } from "./depth-to-space.ts";
 import { attributes, floatAttribute, floatOf, type Graph, intAttribute, intOf, intsOf, type Node, readGraph, retype } from "./onnx-graph.ts";
 
 /** HardSwish needs opset 14. */
@@ -23,6 +24,8 @@ export function foldPaddleGraph(model: Uint8Array, also?: (graph: Graph) => void
   foldIntoConvolutions(graph);
   fuseHardSwishes(graph);
   foldIntoNextConvolutions(graph);
+  residualScalesAsOne(graph);
+  convTransposesAsDepthToSpace(graph);
   also?.(graph);
   return graph.toBytes();
 }
@@ -180,5 +183,29 @@ function foldIntoNextConvolutions(graph: Graph) {
       }
     without(graph, gone);
     users = graph.consumers();
+  }
+}
+
+/**
+ * 4. x + x · s, with s one weight a channel (a squeeze-and-excitation block
+ * with a residual, as the detector's neck has ten), is x · (1 + s): the 1 is
+ * added to the weights, not to every pixel of the map.
+ */
+function residualScalesAsOne(graph: Graph) {
+  const users = graph.consumers();
+  const made = new Map(graph.nodes.flatMap((node) => node.outputs.map((name) => [name, node] as const)));
+  let one: string | undefined;
+  for (const mul of graph.nodes) {
+    if (mul.op !== "Mul" || mul.inputs.length !== 2) continue;
+    const [add, ...more] = users.get(mul.outputs[0]) ?? [];
+    if (!add || more.length || add.op !== "Add" || graph.outputs.has(mul.outputs[0])) continue;
+    const x = add.inputs.find((name) => name !== mul.outputs[0]);
+    const s = mul.inputs.find((name) => name !== x);
+    // True of any s; worth it where s is the block's weights, one a channel, not a map.
+    if (x === undefined || s === undefined || !mul.inputs.includes(x) || made.get(s)?.op !== "HardSigmoid") continue;
+    one ??= graph.addConstant([1], new Float32Array([1]));
+    retype(mul, "Add", [s, one]);
+    mul.outputs = [`${s}.plus_one`];
+    retype(add, "Mul", [x, mul.outputs[0]]);
   }
 }
