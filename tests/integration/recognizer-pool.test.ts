@@ -9,7 +9,9 @@ import { FIXTURES } from "./helpers.ts";
 // The shop reads photos in reader processes; the answers must be the in-process reader's.
 describe("the recognizer's reader processes", () => {
   const pool = createRecognizerPool({ size: 2, idleMs: 200 });
-  afterAll(() => pool.close());
+  // The detector's first look alone: no second whole look, none at a close-up's big print.
+  const firstLookOnly = createRecognizerPool({ size: 1, idleMs: 200, read: { alsoDetectAt: 0, nearLook: 0 } });
+  afterAll(() => Promise.all([pool.close(), firstLookOnly.close()]));
   const file = (name: string) => path.join(FIXTURES, "import-bibs", "photos", name);
   const photo = (name: string) => fs.readFileSync(file(name));
 
@@ -48,11 +50,11 @@ describe("the recognizer's reader processes", () => {
     }
   });
 
-  it("takes the detector's second look when the shop is sized for it, keeping every line the first look reads", async () => {
+  it("takes the detector's second look as the shop is sized for it, keeping every line the first look reads", async () => {
     // At 512 px the second look finds print on R002 that the first (1440 px) does not.
     const looking = createRecognizerPool({ size: 1, idleMs: 200, read: { alsoDetectAt: 512 } });
     try {
-      const [plain, twice] = await Promise.all([pool.read(photo("R002.jpg")), looking.read(photo("R002.jpg"))]);
+      const [plain, twice] = await Promise.all([firstLookOnly.read(photo("R002.jpg")), looking.read(photo("R002.jpg"))]);
       expect(twice.lines.map((l) => l.text)).toEqual(expect.arrayContaining(plain.lines.map((l) => l.text)));
       expect(twice.lines.length).toBeGreaterThan(plain.lines.length);
     } finally {
@@ -63,13 +65,13 @@ describe("the recognizer's reader processes", () => {
   it("reads a close-up's big number that the detector loses at its first look, from a second look at it", async () => {
     // R004's "88" made to fill most of a 2048 px frame: the first look sees its digits over 160 px high and loses them.
     const closeUp = await sharp(photo("R004.jpg")).extract({ left: 431, top: 326, width: 205, height: 136 }).resize(2048).jpeg({ quality: 90 }).toBuffer();
-    const firstOnly = createRecognizerPool({ size: 1, idleMs: 200, read: { nearLook: 0 } });
+    const nearOnly = createRecognizerPool({ size: 1, idleMs: 200, read: { alsoDetectAt: 0 } });
     try {
-      const [withLook, without] = await Promise.all([pool.read(closeUp), firstOnly.read(closeUp)]);
+      const [withLook, without] = await Promise.all([nearOnly.read(closeUp), firstLookOnly.read(closeUp)]);
       expect(withLook.lines.map((l) => l.text)).toContain("88");
       expect(without.lines.map((l) => l.text)).not.toContain("88");
     } finally {
-      await firstOnly.close();
+      await nearOnly.close();
     }
   });
 

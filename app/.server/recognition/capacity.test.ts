@@ -4,17 +4,18 @@ import { cpuQuota, readingCapacity } from "./capacity.ts";
 const GB = 1024 ** 3;
 
 describe("readingCapacity", () => {
-  it("reads one photo a core, without the second look, on a shop's two cores", () => {
-    expect(readingCapacity({}, { cores: 2, memory: 24 * GB })).toEqual({ readers: 2, secondLook: 0 });
-  });
-
-  it("takes the detector's second look once four or more readers share the work", () => {
+  it("reads one photo a core, with the detector's second look, on a shop's two cores and more", () => {
+    expect(readingCapacity({}, { cores: 2, memory: 24 * GB })).toEqual({ readers: 2, secondLook: 768 });
     expect(readingCapacity({}, { cores: 4, memory: 16 * GB })).toEqual({ readers: 4, secondLook: 768 });
     expect(readingCapacity({}, { cores: 16, memory: 64 * GB })).toEqual({ readers: 16, secondLook: 768 });
   });
 
+  it("leaves the second look out where one reader does all the work", () => {
+    expect(readingCapacity({}, { cores: 1, memory: 8 * GB })).toEqual({ readers: 1, secondLook: 0 });
+  });
+
   it("starts no more readers than the memory holds, and always one", () => {
-    expect(readingCapacity({}, { cores: 8, memory: 3 * GB })).toEqual({ readers: 3, secondLook: 0 });
+    expect(readingCapacity({}, { cores: 8, memory: 3 * GB })).toEqual({ readers: 3, secondLook: 768 });
     expect(readingCapacity({}, { cores: 4, memory: 0.5 * GB })).toEqual({ readers: 1, secondLook: 0 });
   });
 

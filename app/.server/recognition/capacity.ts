@@ -4,12 +4,13 @@ import os from "node:os";
 /** What a reader process holds: its models (~0.5 GB) and one photo's pixels and derivatives. */
 const READER_MEMORY = 1024 ** 3;
 /**
- * The detector's second whole look, where the machine has cores for it: at
- * 768 px it reads a few more bibs and loses none, for some 10 % more reading CPU
- * (decision 0006). On 2 cores the import is near or under 2 photos/s without it.
+ * The detector's second whole look: at 768 px it reads a few more bibs and
+ * loses none, for some 10 % more reading CPU, which the folded detector head
+ * and the 3000 px source pay for on two cores (decision 0006). A single reader
+ * (one core, or memory for one) is slower than a race needs already.
  */
 const SECOND_LOOK_PX = 768;
-const SECOND_LOOK_FROM_READERS = 4;
+const SECOND_LOOK_FROM_READERS = 2;
 
 export type Machine = { cores: number; memory: number };
 export type ReadingCapacity = {
@@ -44,7 +45,7 @@ export function cpuQuota(read = () => fs.readFileSync("/sys/fs/cgroup/cpu.max", 
 
 /**
  * How many photos are read at once and how closely: one reader a core, as
- * many as the memory holds, and the second look once there are four readers
+ * many as the memory holds, and the second look once there are two readers
  * or more. The operator's `readers` and `secondLook` (environment) win.
  */
 export function readingCapacity(chosen: { readers?: number; secondLook?: number } = {}, machine: Machine = thisMachine()): ReadingCapacity {

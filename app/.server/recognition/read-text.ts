@@ -58,18 +58,19 @@ export type ReadSettings = {
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
   detectLongSide: 1440,
-  // Off here; the shop takes it at 768 px from four readers (capacity.ts). At 768 px (boxes only) it reads a few
-  // more bibs and loses none (field set 0.958 / 0.883 / 0.915 → 0.958 / 0.894 / 0.922) for some 10 % more
-  // reading CPU, off an import already under 2 photos/s on some 2-core machines (decision 0006).
-  alsoDetectAt: 0,
+  // At 768 px (boxes only) it reads a few more bibs and loses none (field set 0.958 / 0.883 / 0.915 → 0.958 / 0.894
+  // / 0.922) for some 10 % more reading CPU, paid for since 2026-12-05 by the detector's folded head and the 3000 px
+  // source below; the shop takes it from two readers (capacity.ts; decision 0006, "The second look paid for").
+  alsoDetectAt: 768,
   // Resized uploads (the real photos are 2048 px wide). Race tuning split at 2048 px: 0.988 / 0.897 / 0.921
   // → 0.998 / 0.908 / 0.937; they import at 2.4–2.5 photos/s instead of 3.0 (3000 px: 2.2–2.3 for 2.5–2.9), as fast
   // as a camera's originals. At 2048 px: 1.7–1.9 (decision 0006).
   smallPhotoMegapixels: 6,
   smallPhotoDetect: 1760,
-  // A far bib's digits keep their pixels. Reading from 2400 px, or from the 1/2 shrink-on-load
-  // scale of a 20–24 MP photo, found two bibs fewer of 231 on the tuning split for 5 % less CPU.
-  sourceLongSide: 4000,
+  // A far bib's digits keep their pixels. From 2400 px, two bibs fewer of 231 on the first tuning split; from 3000
+  // instead of 4000, the four tuning splits read as many (1110 → 1112 right, 18 wrong of 1291 bibs either way, three
+  // more with review) for some 40 ms less CPU a 12–45 MP photo: libvips decodes at half size or shrinks less.
+  sourceLongSide: 3000,
   mapThreshold: 0.3,
   boxThreshold: 0.6,
   unclipRatio: 1.5,
