@@ -6,7 +6,10 @@
 // exporter puts the constant first). These rewrites fold the scales and shifts
 // into the convolutions' weights and write each hard-swish as one or two
 // operators: the same answers to float rounding, about a quarter less time for
-// the PP-OCRv4 detector and recognizer alike (paddle-graph.test.ts).
+// the PP-OCRv4 detector and recognizer alike (paddle-graph.test.ts). Then each
+// squeeze-and-excitation residual takes one pass over its map instead of two,
+// and the detector's head runs on the quarter-size map (depth-to-space.ts):
+// a tenth less of the detector's time.
 import { convTransposesAsDepthToSpace } from "./depth-to-space.ts";
 import { attributes, floatAttribute, floatOf, type Graph, intAttribute, intOf, intsOf, type Node, readGraph, retype } from "./onnx-graph.ts";
 
