@@ -123,8 +123,7 @@ function tilesAsDepthToSpace(graph: Graph): number {
     const weight = transpose.op === "ConvTranspose" ? graph.constants.get(transpose.inputs[1]) : undefined;
     const bias = transpose.inputs[2] ? graph.constants.get(transpose.inputs[2]) : undefined;
     // Tiles that neither overlap nor leave gaps: a 2 × 2 kernel, stride 2.
-    if (!weight || weight.dims.length !== 4 || weight.dims[2] !== 2 || weight.dims[3] !== 2 || (transpose.inputs[2] && !bias) || !isPlain(transpose, 2))
-      continue;
+    if (weight?.dims.length !== 4 || weight.dims[2] !== 2 || weight.dims[3] !== 2 || (transpose.inputs[2] && !bias) || !isPlain(transpose, 2)) continue;
     const [inputs, outputs] = weight.dims;
     const scale = new Float32Array(outputs).fill(1);
     const shift = bias ? Float32Array.from(bias.data) : new Float32Array(outputs);
