@@ -12,7 +12,20 @@
 // DepthToSpace: its 1 × 1 convolution moves before that one too, and the two
 // DepthToSpaces become one, so no map bigger than a quarter of the picture is
 // made until the last. The same answers to float rounding (paddle-graph.test.ts).
-import { attributes, floatOf, type Graph, intAttribute, intOf, intsOf, newNode, type Node, retype, stringAttribute, stringOf } from "./onnx-graph.ts";
+import {
+  attributes,
+  floatOf,
+  type Graph,
+  intAttribute,
+  intOf,
+  intsOf,
+  newNode,
+  type Node,
+  retype,
+  soleReader,
+  stringAttribute,
+  stringOf,
+} from "./onnx-graph.ts";
 
 /** Point-wise activations: the same before or after moving pixels around. */
 const POINTWISE = new Set(["Relu", "Sigmoid"]);
@@ -69,15 +82,13 @@ function mergeDepthToSpaces(graph: Graph): number {
   let merged = 0;
   for (const first of [...graph.nodes]) {
     const b1 = crdBlock(first);
-    const users = graph.consumers();
-    const lone = (name: string) => {
-      const [next, ...more] = users.get(name) ?? [];
-      return next && !more.length && !graph.outputs.has(name) ? next : undefined;
-    };
+    if (!b1) continue;
+    const readers = graph.consumers();
+    const lone = (name: string) => soleReader(graph, readers, name);
     const conv = lone(first.outputs[0]);
     const weight = conv?.op === "Conv" ? graph.constants.get(conv.inputs[1]) : undefined;
     const bias = conv?.inputs[2] ? graph.constants.get(conv.inputs[2]) : undefined;
-    if (!b1 || !conv || !weight || (conv.inputs[2] && !bias) || weight.dims[2] !== 1 || weight.dims[3] !== 1 || !isPlain(conv, 1)) continue;
+    if (!conv || !weight || (conv.inputs[2] && !bias) || weight.dims[2] !== 1 || weight.dims[3] !== 1 || !isPlain(conv, 1)) continue;
     const next = lone(conv.outputs[0]);
     const activation = next && POINTWISE.has(next.op) ? next : undefined;
     const second = activation ? lone(activation.outputs[0]) : next;
@@ -133,8 +144,8 @@ function tilesAsDepthToSpace(graph: Graph): number {
     let end = transpose.outputs[0];
     let activation: Node | undefined;
     for (;;) {
-      const [next, ...more] = users.get(end) ?? [];
-      if (!next || more.length || graph.outputs.has(end)) break;
+      const next = soleReader(graph, users, end);
+      if (!next) break;
       const value = next.op === "Add" || next.op === "Mul" ? perChannel(graph, next, end, outputs) : undefined;
       const norm = next.op === "BatchNormalization" && next.inputs[0] === end ? normalization(graph, next, outputs) : undefined;
       if (value && next.op === "Add") for (let c = 0; c < outputs; c++) shift[c] += value[c];

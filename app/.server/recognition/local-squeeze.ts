@@ -12,7 +12,7 @@
 // eight bibs of 1291, the reported sets lost three of 765, a reshuffle of the
 // bibs at the edge of what the detector sees. `bench -- bibs --squeeze 15`
 // measures it again.
-import { attributes, type Graph, intAttribute, intOf, intsAttribute, intsOf, newNode, type Node, stringAttribute } from "./onnx-graph.ts";
+import { attributes, type Graph, intAttribute, intOf, intsAttribute, intsOf, newNode, type Node, soleReader, stringAttribute } from "./onnx-graph.ts";
 
 /**
  * Only the blocks on maps 16 and 32 px a pixel: on the tuning splits they gave
@@ -55,10 +55,7 @@ function strides(graph: Graph): Map<string, number> {
 export function localizeSqueezes(graph: Graph, cells: number, finest = 1): number {
   const stride = strides(graph);
   const users = graph.consumers();
-  const lone = (name: string) => {
-    const list = users.get(name) ?? [];
-    return list.length === 1 ? list[0] : undefined;
-  };
+  const lone = (name: string) => soleReader(graph, users, name);
   const before = new Map<Node, Node[]>();
   const after = new Map<Node, Node[]>();
   let changed = 0;

@@ -140,6 +140,12 @@ export type Graph = {
   toBytes(): Uint8Array;
 };
 
+/** The one node that reads `name` (`readers`: graph.consumers()), unless others do too or the graph gives it out: a step a rewrite may fold. */
+export function soleReader(graph: Graph, readers: Map<string, Node[]>, name: string): Node | undefined {
+  const [reader, ...more] = readers.get(name) ?? [];
+  return reader && !more.length && !graph.outputs.has(name) ? reader : undefined;
+}
+
 export function readGraph(model: Uint8Array): Graph {
   const modelFields = decode(model);
   const graphIndex = modelFields.findIndex((f) => f.field === MODEL.graph);

@@ -11,7 +11,7 @@
 // and the detector's head runs on the quarter-size map (depth-to-space.ts):
 // a tenth less of the detector's time.
 import { convTransposesAsDepthToSpace } from "./depth-to-space.ts";
-import { attributes, floatAttribute, floatOf, type Graph, intAttribute, intOf, intsOf, type Node, readGraph, retype } from "./onnx-graph.ts";
+import { attributes, floatAttribute, floatOf, type Graph, intAttribute, intOf, intsOf, type Node, readGraph, retype, soleReader } from "./onnx-graph.ts";
 
 /** HardSwish needs opset 14. */
 const HARD_SWISH_OPSET = 14;
@@ -54,8 +54,8 @@ function affineStep(graph: Graph, node: Node, input: string): Affine | undefined
 function affineAfter(graph: Graph, name: string, users: Map<string, Node[]>): Affine & { nodes: Node[] } {
   const chain = { nodes: [] as Node[], scale: 1, shift: 0 };
   for (let at = name; ; ) {
-    const [next, ...more] = users.get(at) ?? [];
-    const step = next && !more.length && !graph.outputs.has(at) ? affineStep(graph, next, at) : undefined;
+    const next = soleReader(graph, users, at);
+    const step = next && affineStep(graph, next, at);
     if (!step) return chain;
     chain.nodes.push(next);
     chain.scale *= step.scale;
@@ -107,8 +107,8 @@ function fuseHardSwishes(graph: Graph) {
   const gone = new Set<Node>();
   const users = graph.consumers();
   const lone = (name: string, op: string) => {
-    const [next, ...more] = users.get(name) ?? [];
-    return !more.length && next?.op === op ? next : undefined;
+    const next = soleReader(graph, users, name);
+    return next?.op === op ? next : undefined;
   };
   for (const add of graph.nodes) {
     const x = add.op === "Add" ? add.inputs.find((name) => !graph.constants.has(name)) : undefined;
@@ -200,8 +200,8 @@ function residualScalesAsOne(graph: Graph) {
   let one: string | undefined;
   for (const mul of graph.nodes) {
     if (mul.op !== "Mul" || mul.inputs.length !== 2) continue;
-    const [add, ...more] = users.get(mul.outputs[0]) ?? [];
-    if (!add || more.length || add.op !== "Add" || graph.outputs.has(mul.outputs[0])) continue;
+    const add = soleReader(graph, users, mul.outputs[0]);
+    if (add?.op !== "Add") continue;
     const x = add.inputs.find((name) => name !== mul.outputs[0]);
     const s = mul.inputs.find((name) => name !== x);
     // True of any s; worth it where s is the block's weights, one a channel, not a map.
