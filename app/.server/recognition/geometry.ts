@@ -16,7 +16,8 @@ export type Region = { hull: Point[]; score: number; pixels: number };
  */
 export function findRegions(map: Float32Array, width: number, height: number, threshold: number): Region[] {
   const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
+  // Grown as a region needs: a stack the map's size would be 5.7 MB a whole look, zeroed for nothing.
+  let stack = new Int32Array(4096);
   const rowMin = new Int32Array(height).fill(width);
   const rowMax = new Int32Array(height).fill(-1);
   const regions: Region[] = [];
@@ -48,6 +49,11 @@ export function findRegions(map: Float32Array, width: number, height: number, th
           const j = ny * width + nx;
           if (!seen[j] && map[j] > threshold) {
             seen[j] = 1;
+            if (top === stack.length) {
+              const grown = new Int32Array(stack.length * 2);
+              grown.set(stack);
+              stack = grown;
+            }
             stack[top++] = j;
           }
         }

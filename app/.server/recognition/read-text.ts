@@ -6,6 +6,7 @@ import { printGaps, type Read } from "./print-gaps.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
 import type { OcrModels } from "./models.ts";
 import { bilinear, type Raw } from "./patch.ts";
+import { createScratch } from "./scratch.ts";
 
 export type ReadSettings = {
   /** Long side of the picture the text detector sees (rounded to a multiple of 32). */
@@ -118,6 +119,9 @@ const REC_MAX_WIDTH = 640;
 
 /** A line read as a number alone, past the dots and dashes at its ends. */
 const isNumber = (text: string) => /^[0-9]+$/.test(numberText(text));
+
+/** The detector's inputs, reused from photo to photo (scratch.ts). */
+const scratch = createScratch();
 
 /** The photo as the reader sees it: upright, sRGB, no longer than `sourceLongSide`; `width` and `height` are the original's. */
 export type DecodedPhoto = { source: Raw; width: number; height: number };
@@ -350,14 +354,14 @@ async function secondPicture(source: Raw, first: Picture, scale: number): Promis
 async function detectOn(models: OcrModels, { raw: small, cut }: Picture, settings: ReadSettings) {
   const { width: w, height: h } = small;
   const plane = w * h;
-  const input = new Float32Array(3 * plane);
+  const input = scratch.borrow(3 * plane);
   const [blue, green, red] = DETECTOR_LEVELS;
   for (let i = 0, p = 0; p < plane; p++, i += 3) {
     input[p] = blue[small.data[i + 2]];
     input[plane + p] = green[small.data[i + 1]];
     input[2 * plane + p] = red[small.data[i]];
   }
-  const out = await models.detection.run({ [models.detection.inputNames[0]]: models.tensor(input, [1, 3, h, w]) });
+  const out = await models.detection.run({ [models.detection.inputNames[0]]: models.tensor(input, [1, 3, h, w]) }).finally(() => scratch.giveBack(input));
   const map = out[models.detection.outputNames[0]].data as Float32Array;
 
   const sx = cut.width / w;
