@@ -17,7 +17,7 @@ export type Scratch = {
   giveBack(array: Float32Array): void;
 };
 
-/** Capacities are powers of two, so the closer look's windows and a photo turned either way share buffers. */
+/** Capacities are powers of two, so photos of other shapes (3:2, 4:3) share buffers. */
 const capacityFor = (length: number) => 2 ** Math.ceil(Math.log2(length));
 
 export function createScratch(): Scratch {
