@@ -49,6 +49,17 @@ describe("bib plausibility", () => {
     expect(bibs([line("ACME", { cx: 1200, cy: 700, h: 30 }), line("215", { cx: 1200 })])).toEqual([215]);
   });
 
+  it("drops a piece of a longer figure read again on the same line (a phone number, a distance, a year)", () => {
+    // "0800 555 1234" read whole as far as a head lets it, and its middle group in a box of its own.
+    expect(bibs([line("08005551", { cx: 1000 }), line("555", { cx: 1100 })])).toEqual([]);
+    expect(bibs([line("42.195", { cx: 1000 }), line("95", { cx: 1120 })])).toEqual([]);
+    // A bib read short in one look and whole in another: the whole one stands.
+    expect(bibs([line("1757", { cx: 1000 }), line("757", { cx: 1040 })])).toEqual([1757]);
+    // The same digits on another line, or a number beside another it is not part of, stand.
+    expect(bibs([line("08005551", { cx: 1000, cy: 300 }), line("555", { cx: 1000, cy: 900 })])).toEqual([555]);
+    expect(bibs([line("1757", { cx: 600 }), line("757", { cx: 1800 })]).sort()).toEqual([1757, 757]);
+  });
+
   it("reads a number past the dots and dashes a pin or a crease adds at its ends, not inside it", () => {
     expect(numberText("1046.")).toBe("1046");
     expect(numberText("-713..")).toBe("713");
