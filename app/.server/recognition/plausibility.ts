@@ -66,6 +66,9 @@ const isBibText = (text: string, rules: BibRules) => new RegExp(`^[1-9][0-9]{${r
 /** Any letter or symbol that is not a digit: what a sign ("KM 21", "42K") has and a bib does not. */
 const hasWords = (line: TextReading) => /[^0-9\s]/.test(numberText(line.text)) && Math.max(...line.confidences) >= 0.5;
 
+/** Every digit of a reading, whatever lies between them ("42.195" → "42195"). */
+const digitsOf = (text: string) => text.replace(/[^0-9]/g, "");
+
 /**
  * The number the wider second reading gives instead, when that is a
  * plausible bib too: the detector's box clipped a digit, or the first reading
@@ -74,7 +77,7 @@ const hasWords = (line: TextReading) => /[^0-9\s]/.test(numberText(line.text)) &
  */
 function rival(line: TextReading, plausible: (text: string) => boolean): string | undefined {
   if (!line.wide) return undefined;
-  const digits = line.wide.text.replace(/[^0-9]/g, "");
+  const digits = digitsOf(line.wide.text);
   return digits !== line.text && plausible(digits) ? digits : undefined;
 }
 
@@ -214,7 +217,7 @@ function halfDigit(line: TextReading, text: string): { end?: EitherEnd; guesses:
 function pieceOfLonger(line: { text: string; box: RotatedRect }, lines: TextReading[]): boolean {
   return lines.some((other) => {
     if (other.box === line.box || !sameLine(other.box, line.box, 0)) return false;
-    const digits = other.text.replace(/[^0-9]/g, "");
+    const digits = digitsOf(other.text);
     return digits.length > line.text.length && digits.includes(line.text);
   });
 }
