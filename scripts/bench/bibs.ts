@@ -12,7 +12,7 @@
 // the digits; only reported; `cover-tune` is its tuning draw.
 // `both` is own and field, `all` adds tune, race, race-tune, close, close-tune, cover and cover-tune. Rendered on first use. Prints precision and recall of
 // the automatic tags, recall with the review queue, the same with a start
-// list, recall by class, photos per second and peak memory.
+// list, recall by class, why the bibs not tagged were not, photos per second and peak memory.
 // --also PX adds a second whole look at the photo for the detector at that size (off by default).
 // --near-look PX is the second look's size where print taller than --near-text PX (detector pixels) was seen
 // (0: none).
@@ -28,6 +28,7 @@ import { parseBibRanges } from "../../app/domain/bibs.ts";
 import {
   type BurstFrame,
   createRecognizer,
+  type Decision,
   decidePhoto,
   DEFAULT_AUTO_THRESHOLD,
   DEFAULT_TIMING_WINDOW,
@@ -56,7 +57,8 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures");
 /** One labelled photo, whichever set it comes from: readable bibs, hidden ones, and the classes each bib is counted under. */
 type Photo = { file: string; bibs: number[]; hidden: number[]; classesOf: (bib: number) => string[]; takenAt: Date | null };
 type LabelledSet = { name: string; dir: string; bibRanges: string; photos: Photo[] };
-export type Scored = { photo: Photo; auto: number[]; pending: number[] };
+/** `decisions`: the production decision's candidates for the photo (the review queue's pass suggestions are only in `pending`). */
+export type Scored = { photo: Photo; auto: number[]; pending: number[]; decisions?: Decision[] };
 
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(3) : "–");
 
@@ -230,6 +232,7 @@ function score(set: LabelledSet, readings: PhotoReading[], threshold: number, re
       photo,
       auto: decisions.filter((d) => d.status === "auto").map((d) => d.bib),
       pending: decisions.filter((d) => d.status === "pending").map((d) => d.bib),
+      decisions,
     };
   });
   // The shop's other suggestions from the race's tags: a bib tagged in a frame before and one after (one camera here).
@@ -299,6 +302,30 @@ export function report(scored: Scored[], title: string, { classes = false } = {}
     }
   }
   for (const line of wrong) console.log(`    wrong automatic tag: ${line}`);
+}
+
+/**
+ * Why the readable bibs not tagged automatically were not: read by no line at
+ * all (the detector's or the recognizer's miss), only as digits of a longer
+ * reading, waiting for a person (by the doubts that held them back), or read
+ * and dropped (scenery, a sign, under the review floor). Where to look next.
+ */
+function missed(scored: Scored[], readings: PhotoReading[]) {
+  const whys = new Map<string, number>();
+  const count = (why: string) => whys.set(why, (whys.get(why) ?? 0) + 1);
+  scored.forEach(({ photo, auto, pending, decisions = [] }, i) => {
+    const numbers = readings[i].lines.map((l) => l.text.replace(/[^0-9]/g, ""));
+    for (const bib of photo.bibs.filter((b) => !auto.includes(b))) {
+      const decision = decisions.find((d) => d.bib === bib);
+      if (decision) count(`waiting (${decision.doubts.join(", ") || "below the threshold"})`);
+      else if (pending.includes(bib)) count("waiting (the runner's frames before and after)");
+      else if (numbers.includes(String(bib))) count("read and dropped");
+      else if (numbers.some((n) => n.includes(String(bib)))) count("only inside a longer reading");
+      else count("read by no line");
+    }
+  });
+  const list = [...whys].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${n} ${why}`);
+  console.log(`    readable bibs not tagged automatically: ${list.join(" · ") || "none"}`);
 }
 
 /**
@@ -410,7 +437,9 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       );
       if (values.save) await fs.writeFile(`${values.save}.${name}.json`, JSON.stringify(readings));
     }
-    report(score(set, readings, threshold, new Set()), `threshold ${threshold}, bib ranges only:`, { classes: true });
+    const scored = score(set, readings, threshold, new Set());
+    report(scored, `threshold ${threshold}, bib ranges only:`, { classes: true });
+    missed(scored, readings);
     // Side by side: what the bibs tagged in the set's other photos add.
     report(score(set, readings, threshold, new Set(), { proof: false }), `threshold ${threshold}, bib ranges only, not knowing the other photos' tags:`);
     report(score(set, readings, threshold, startListOf(set)), `threshold ${threshold}, with the start list:`);
