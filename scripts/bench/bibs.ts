@@ -34,6 +34,7 @@ import {
   DEFAULT_TIMING_WINDOW,
   DEFAULT_READ_SETTINGS,
   DEFAULT_RULES,
+  digitsOf,
   type PhotoReading,
   OFFERED_DOUBTS,
   passSuggestions,
@@ -314,10 +315,10 @@ function missed(scored: Scored[], readings: PhotoReading[]) {
   const whys = new Map<string, number>();
   const count = (why: string) => whys.set(why, (whys.get(why) ?? 0) + 1);
   scored.forEach(({ photo, auto, pending, decisions = [] }, i) => {
-    const numbers = readings[i].lines.map((l) => l.text.replace(/[^0-9]/g, ""));
+    const numbers = readings[i].lines.map((l) => digitsOf(l.text));
     for (const bib of photo.bibs.filter((b) => !auto.includes(b))) {
       const decision = decisions.find((d) => d.bib === bib);
-      if (decision) count(`waiting (${decision.doubts.join(", ") || "below the threshold"})`);
+      if (decision) count(`waiting (${decision.doubts.join(", ") || "no doubt named"})`);
       else if (pending.includes(bib)) count("waiting (the runner's frames before and after)");
       else if (numbers.includes(String(bib))) count("read and dropped");
       else if (numbers.some((n) => n.includes(String(bib)))) count("only inside a longer reading");

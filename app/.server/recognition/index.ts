@@ -78,7 +78,7 @@ export { createRecognizer, type Recognizer, type RecognizerOptions, type ReadOpt
 export { createRecognizerPool, type PoolOptions } from "./recognizer-pool.ts";
 export { readingCapacity, type ReadingCapacity } from "./capacity.ts";
 export { DEFAULT_READ_SETTINGS, type PhotoReading, type TextReading, type ReadSettings } from "./read-text.ts";
-export { bibCandidates, DEFAULT_RULES, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
+export { bibCandidates, DEFAULT_RULES, digitsOf, type BibCandidate, type BibRules, type Doubt } from "./plausibility.ts";
 export { type NumberMoments, numbersRead, sceneryByCamera } from "./scenery.ts";
 export { knownPrints, printsRead } from "./bib-print.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, OFFERED_DOUBTS, REVIEW_FLOOR, type Decision, type RaceContext, type Sighting } from "./decide.ts";

@@ -67,7 +67,7 @@ const isBibText = (text: string, rules: BibRules) => new RegExp(`^[1-9][0-9]{${r
 const hasWords = (line: TextReading) => /[^0-9\s]/.test(numberText(line.text)) && Math.max(...line.confidences) >= 0.5;
 
 /** Every digit of a reading, whatever lies between them ("42.195" → "42195"). */
-const digitsOf = (text: string) => text.replace(/[^0-9]/g, "");
+export const digitsOf = (text: string) => text.replace(/[^0-9]/g, "");
 
 /**
  * The number the wider second reading gives instead, when that is a
