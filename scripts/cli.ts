@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { boot } from "../app/.server/boot.ts";
 import { EnvError, getEnv, loadEnvFile, type Env } from "../app/.server/env.ts";
-import { readServerLock } from "../app/.server/server-lock.ts";
+import { claimDataDir, dataDirTaken, readServerLock, releaseDataDir } from "../app/.server/server-lock.ts";
 import { copyFiles } from "../app/.server/backup/index.ts";
 import { createStorage } from "../app/.server/storage/index.ts";
 import type { Manifest } from "../app/.server/backup/index.ts";
@@ -218,11 +218,20 @@ async function main() {
 }
 
 async function withServices<T>(env: Env, work: (services: Awaited<ReturnType<typeof boot>>) => Promise<T>): Promise<T> {
-  const services = await boot(env);
+  if (!env.DATABASE_URL) {
+    // No server answers (viaServer), but one may be starting on this folder, or another command running.
+    const holder = claimDataDir(env);
+    if (holder !== undefined) throw new Error(`${dataDirTaken(env, holder)}: run this again once the shop is up or that process has stopped.`);
+  }
   try {
-    return await work(services);
+    const services = await boot(env);
+    try {
+      return await work(services);
+    } finally {
+      await services.close();
+    }
   } finally {
-    await services.close();
+    if (!env.DATABASE_URL) releaseDataDir(env);
   }
 }
 

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { boot } from "./boot.ts";
 import { EnvError, getEnv, loadEnvFile } from "./env.ts";
 import { createExpressApp } from "./express-app.ts";
-import { writeServerLock, removeServerLock } from "./server-lock.ts";
+import { claimDataDir, dataDirTaken, releaseDataDir, removeServerLock, writeServerLock } from "./server-lock.ts";
 
 /** `root`: the project folder (its `build/`); `dev`: pages from Vite's dev server instead of the build. */
 export async function serve({ root, dev }: { root: string; dev: boolean }): Promise<void> {
@@ -22,6 +22,15 @@ export async function serve({ root, dev }: { root: string; dev: boolean }): Prom
     throw error;
   }
 
+  if (!env.DATABASE_URL) {
+    // The embedded database is one process's: never open it beside a server that runs on it.
+    const holder = claimDataDir(env);
+    if (holder !== undefined) {
+      console.error(`${dataDirTaken(env, holder)}: stop it first, or give this server another DATA_DIR.`);
+      process.exit(1);
+    }
+    process.on("exit", () => releaseDataDir(env));
+  }
   const services = await boot(env);
   const { logger } = services;
   await services.recoverJobs();

@@ -37,3 +37,69 @@ export function readServerLock(env: Env): ServerLock | undefined {
     return undefined;
   }
 }
+
+// The lock above is written once the server listens, for the CLI. The embedded
+// database needs one taken before it is opened: a second server started on the
+// same DATA_DIR (another PORT, or a supervisor restarting a shop whose old
+// process still runs), or a CLI command run while the server starts, would
+// otherwise open it beside the first.
+
+const ownerFile = (env: Env) => path.join(env.dataDir, "server.pid");
+
+/** Whether `pid` is a live Dorsal server or CLI command (where /proc tells a process's command line; elsewhere any live process). */
+function isDorsal(pid: number): boolean {
+  if (pid === process.pid || !isRunning(pid)) return false;
+  try {
+    return /\b(server|cli)\.ts\b/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+  } catch {
+    return !fs.existsSync("/proc/self");
+  }
+}
+
+/**
+ * Takes the data folder for this process; returns the pid of the live server
+ * or command that holds it instead (0 when another is claiming it this very
+ * moment). A file left by a process that was killed (its pid gone, or reused by another
+ * program, or the file left empty) is taken over.
+ */
+export function claimDataDir(env: Env): number | undefined {
+  const file = ownerFile(env);
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number(readOrEmpty(file));
+    if (holder > 0 ? isDorsal(holder) : beingWritten(file)) return holder || 0;
+    fs.rmSync(file, { force: true });
+  }
+  return 0;
+}
+
+/** An empty file not a second old: another server is writing its pid into it. */
+function beingWritten(file: string): boolean {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < 1000;
+  } catch {
+    return false;
+  }
+}
+
+const readOrEmpty = (file: string) => {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+};
+
+/** What a process refused the data folder says, before what to do about it. */
+export const dataDirTaken = (env: Env, holder: number) => `Another Dorsal process${holder ? ` (pid ${holder})` : ""} is using the database in ${env.dataDir}`;
+
+/** Gives the data folder back, if this process holds it. */
+export function releaseDataDir(env: Env): void {
+  if (Number(readOrEmpty(ownerFile(env))) === process.pid) fs.rmSync(ownerFile(env), { force: true });
+}

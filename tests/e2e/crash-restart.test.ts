@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectNode, root } from "../../scripts/build-if-stale.ts";
 import { OUTCOME_HEADER, UPLOAD_PATH } from "../../app/.server/photo-desk/uploads.ts";
-import { adminPassword, logIn, startShop, type Operator, type Shop } from "./harness.ts";
+import { adminPassword, freePort, logIn, startShop, type Operator, type Shop } from "./harness.ts";
 
 const PHOTOS = 48;
 const SLUG = "crash-trail-2025";
@@ -85,6 +85,21 @@ describe("crash safety", () => {
     const health = (await (await fetch(shop.url("/healthz"))).json()) as { jobs: { failed: number } };
     expect(health.jobs.failed).toBe(0);
   }, 400_000);
+
+  it("a second server started on the same data folder leaves the embedded database to the running one", async () => {
+    // As a supervisor restarting a shop whose old process still runs would: another port, the same DATA_DIR.
+    const second = spawn(projectNode, ["server.ts"], {
+      cwd: root,
+      env: { ...process.env, ENV_FILE: "", NODE_ENV: "production", DATA_DIR: shop.dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", SEED_DEMO: "0" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let errors = "";
+    second.stderr!.on("data", (chunk) => (errors += chunk));
+    const code = await new Promise((r) => second.once("exit", r));
+    expect(code).toBe(1);
+    expect(errors).toMatch(/Another Dorsal process \(pid \d+\) is using the database in /);
+    expect(await visible(shop)).toBe(PHOTOS);
+  }, 60_000);
 });
 
 describe("crash safety of a zip", () => {
