@@ -59,8 +59,8 @@ function isDorsal(pid: number): boolean {
 /**
  * Takes the data folder for this process; returns the pid of the live server
  * or command that holds it instead (0 when another is claiming it this very
- * moment). A file left by a process that was killed (its pid gone, or reused by another
- * program, or the file left empty) is taken over.
+ * moment). A file left by a process that was killed (its pid gone or now
+ * another program's, or the file left empty) is taken over.
  */
 export function claimDataDir(env: Env): number | undefined {
   const file = ownerFile(env);
@@ -79,7 +79,7 @@ export function claimDataDir(env: Env): number | undefined {
   return 0;
 }
 
-/** An empty file not a second old: another server is writing its pid into it. */
+/** An empty file not a second old: another process is writing its pid into it. */
 function beingWritten(file: string): boolean {
   try {
     return Date.now() - fs.statSync(file).mtimeMs < 1000;
