@@ -7,12 +7,15 @@ import type { Env } from "./env.ts";
 import { claimDataDir, releaseDataDir } from "./server-lock.ts";
 
 const children: ChildProcess[] = [];
+const dirs: string[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function dataDir(): { env: Env; pidFile: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dorsal-lock-"));
+  dirs.push(dir);
   return { env: { dataDir: dir } as Env, pidFile: path.join(dir, "server.pid") };
 }
 
