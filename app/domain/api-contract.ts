@@ -65,6 +65,9 @@ export const racePhotosSchema = raceSummarySchema.extend({
   /** Ours, beyond SPEC §3: the time browsed ("HH:MM", null when none) and when the runner's chip crossed the photo point. */
   h: z.string().nullable(),
   passings: z.array(z.string()),
+  /** Ours: whether these are the photos that might be runner n's (m=1), and how many there are beside the tagged ones. */
+  m: z.boolean(),
+  maybe: z.number().int(),
 });
 export type RacePhotosView = z.infer<typeof racePhotosSchema>;
 

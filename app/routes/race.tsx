@@ -16,6 +16,7 @@ import { Deferred } from "../components/deferred.tsx";
 import { FindByTime } from "../components/find-by-time.tsx";
 import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
+import { MightBeYouHeading, MightBeYouLink } from "../components/might-be-you.tsx";
 import { NotifyForm } from "../components/notify-form.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { PresaleBanner } from "../components/presale-banner.tsx";
@@ -155,7 +156,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   const m = useMessages();
   const [search] = useSearchParams();
   const currency = currencyForLang(lang);
-  const pageQuery = { n: race.n, t: race.t, h: race.h };
+  const pageQuery = { n: race.n, t: race.t, h: race.h, m: race.m ? 1 : undefined };
   const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
   const count = fill(m.race.found, { count: race.found_rows }, lang);
@@ -193,7 +194,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
 
       {race.estado === "preparing" && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />}
 
-      {race.n !== null && (
+      {race.n !== null && !race.m && (
         <h2 className="text-2xl font-black sm:text-3xl" data-testid="runner-heading">
           {fill(m.race.runner, { n: race.n })}
         </h2>
@@ -211,13 +212,17 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
           </Link>
         </div>
       )}
-      {offersFullset(race, race.n) && <FullsetOffer race={race} n={race.n} />}
+      <MightBeYouHeading race={race} />
+      {/* The full set is the runner's tagged photos: never offered on those that only might be theirs. */}
+      {!race.m && offersFullset(race, race.n) && <FullsetOffer race={race} n={race.n} />}
 
       <p className="text-sm font-semibold text-slate-600" aria-live="polite" data-testid="result-count">
         {count}
       </p>
 
       <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
+
+      <MightBeYouLink race={race} />
 
       {findByTime && <FindByTime race={race} />}
     </div>

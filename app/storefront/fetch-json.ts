@@ -16,6 +16,7 @@ export async function fetchRacePhotos(slug: string, query: RaceQuery, lang: Lang
   if (query.bib !== undefined) params.set("n", String(query.bib));
   if (query.tag !== undefined) params.set("t", query.tag);
   if (query.around !== undefined) params.set("h", query.around);
+  if (query.maybe) params.set("m", "1");
   params.set("lang", lang);
   const body = (await getJson(`/api/fotos/${encodeURIComponent(slug)}?${params}`, signal)) as { data: RaceData };
   rememberRaces(lang, [body.data]);

@@ -10,6 +10,12 @@ describe("race page query", () => {
     expect(readRaceQuery(url("/carrera/x?p=-2&t=NOT%20A%20TAG"), "es", "x")).toEqual({ page: 1, bib: undefined, tag: undefined });
   });
 
+  it("reads the photos that might be the runner's (m=1) only with a runner number", () => {
+    expect(readRaceQuery(url("/carrera/x?n=214&m=1"), "es", "x").maybe).toBe(true);
+    expect(readRaceQuery(url("/carrera/x?m=1"), "es", "x").maybe).toBeUndefined();
+    expect(readRaceQuery(url("/carrera/x?n=214&m=yes"), "es", "x").maybe).toBeUndefined();
+  });
+
   it("sends a zero or unclean runner number to the page without it, keeping the rest", () => {
     expect(readRaceQuery(url("/carrera/x?n=0"), "es", "x").redirectTo).toBe("/carrera/x");
     expect(readRaceQuery(url("/br/carreira/x?n=12a&t=meta&p=2"), "br", "x").redirectTo).toBe("/br/carreira/x?t=meta&p=2");

@@ -2,6 +2,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context.ts";
+import { bibSuggestions, catalogVersion, photos } from "../../app/.server/db/index.ts";
 import { loader } from "../../app/routes/api.fotos.ts";
 import { createTestShop, FIXTURES, type TestShop } from "./helpers.ts";
 
@@ -79,9 +80,49 @@ describe("GET /api/fotos/{slug}", () => {
     expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data.passings).toEqual(["2025-05-04 09:00:03"]);
   });
 
+  it("shows a runner the photos a pending suggestion says might be theirs, apart from the tagged ones", async () => {
+    const { db } = shop.database;
+    const frames = await db.select({ id: photos.id, frame: photos.frame, raceId: photos.raceId }).from(photos);
+    const id = (frame: string) => frames.find((f) => f.frame === frame)!.id;
+    const raceId = frames[0].raceId;
+    const box = { cx: 100, cy: 100, width: 80, height: 40, angle: 0 };
+    // 777's covered digit read in A002; 101 suggested where it is tagged already (A003); 555 turned down by a person.
+    const [maybe] = await db
+      .insert(bibSuggestions)
+      .values([
+        { photoId: id("A002"), raceId, bib: 777, confidence: 0.4, box, doubts: ["covered"] },
+        { photoId: id("A003"), raceId, bib: 101, confidence: 0.5, box },
+        { photoId: id("A001"), raceId, bib: 555, confidence: 0.5, box, status: "rejected" },
+      ])
+      .returning();
+
+    const own = (await get("/api/fotos/fixture-trail-2025?n=777")).body.data;
+    expect(own).toMatchObject({ found_rows: 0, fotos: [], m: false, maybe: 1 });
+    const mightBe = (await get("/api/fotos/fixture-trail-2025?n=777&m=1")).body.data;
+    expect(mightBe).toMatchObject({ found_rows: 1, m: true, maybe: 1, n: 777 });
+    expect(mightBe.fotos.map((p: { id_photo: string }) => p.id_photo)).toEqual(["A002"]);
+    // Tagged already: among the runner's own photos, not offered again.
+    expect((await get("/api/fotos/fixture-trail-2025?n=101")).body.data).toMatchObject({ found_rows: 2, maybe: 0 });
+    expect((await get("/api/fotos/fixture-trail-2025?n=101&m=1")).body.data).toMatchObject({ found_rows: 0, fotos: [] });
+    // Turned down by a person: nobody's maybe.
+    expect((await get("/api/fotos/fixture-trail-2025?n=555")).body.data.maybe).toBe(0);
+    // The other filters hold: A002 carries no "largada" tag.
+    expect((await get("/api/fotos/fixture-trail-2025?n=777&m=1&t=largada")).body.data.found_rows).toBe(0);
+    expect((await get("/api/fotos/fixture-trail-2025?m=1&n=777&p=2")).body.data.previous).toContain("m=1");
+
+    // Deciding the suggestion reaches cached pages: it moves the catalog's progress.
+    const before = await db.select().from(catalogVersion);
+    await shop.services.recognition.reject(maybe.id);
+    const after = await db.select().from(catalogVersion);
+    expect(after[0].progress).toBeGreaterThan(before[0].progress);
+    expect((await get("/api/fotos/fixture-trail-2025?n=777")).body.data.maybe).toBe(0);
+    await db.delete(bibSuggestions);
+  });
+
   it("refuses bad parameters with a 4xx and a localized message, never a 500", async () => {
     expect((await get("/api/fotos/fixture-trail-2025?h=25:00&lang=en")).body.error.message).toBe("The time must look like HH:MM.");
-    for (const bad of ["p=0", "p=abc", "n=0", "n=12a", "t=%3Cscript%3E", "h=9", "h=%3Cb%3E"]) {
+    expect((await get("/api/fotos/fixture-trail-2025?m=1&lang=en")).body.error.message).toMatch(/runner number/);
+    for (const bad of ["p=0", "p=abc", "n=0", "n=12a", "t=%3Cscript%3E", "h=9", "h=%3Cb%3E", "m=1", "n=5&m=yes"]) {
       const { status, body } = await get(`/api/fotos/fixture-trail-2025?${bad}&lang=en`);
       expect(status, bad).toBe(400);
       expect(body.error.message).toMatch(/\w/);

@@ -4,7 +4,7 @@ import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES } from "../../domain/around
 import { toUnits } from "../../domain/money.ts";
 import { pageCount } from "../../domain/pagination.ts";
 import { fullsetPrice } from "../../domain/pricing.ts";
-import { type Db, fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
+import { bibSuggestions, type Db, fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/index.ts";
@@ -16,8 +16,11 @@ export const PAGE_SIZE = 60;
 
 export type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
-/** `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order. */
-export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; lang: Lang };
+/**
+ * `around`: "HH:MM" on the race's clock; the photos taken from a few minutes before to some after, in shooting order.
+ * `maybe`, with `bib`: the photos that might be the runner's instead of those tagged with their number (mightBe).
+ */
+export type RacePhotosQuery = { slug: string; page: number; bib?: number; tag?: string; around?: string; maybe?: boolean; lang: Lang };
 
 type PhotoRow = typeof photos.$inferSelect;
 
@@ -55,12 +58,25 @@ export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string, 
   return and(...conditions)!;
 }
 
-export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(photos)
-    .where(visiblePhotosOf(raceId, bib, tagSlug, during));
+/**
+ * Photos recognition thinks may show `bib` and nobody has yet said either way
+ * (a review suggestion still pending: a digit covered or cut, a blurred
+ * number, the runner's frame before or after), not tagged with it. A runner
+ * whose number was not read sees them apart from their own, as "might be
+ * you", instead of not at all.
+ */
+export function mightBe(raceId: number, bib: number): SQL {
+  return sql`exists (select 1 from ${bibSuggestions} where ${bibSuggestions.photoId} = ${photos.id} and ${bibSuggestions.raceId} = ${raceId} and ${bibSuggestions.bib} = ${bib} and ${bibSuggestions.status} = 'pending')
+    and not exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.bib} = ${bib})`;
+}
+
+async function countPhotos(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(where);
   return Number(row.n);
+}
+
+export function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
+  return countPhotos(db, visiblePhotosOf(raceId, bib, tagSlug, during));
 }
 
 /**
@@ -78,8 +94,12 @@ export async function racePhotos(
   const race = await memo(`race:${findRace.name}:${query.slug}`, () => findRace(db, query.slug));
   // Not memoized: without a race date it stands on the first photo, which an import's progress may change.
   const during = query.around === undefined ? undefined : await aroundTime(db, race, query.around);
+  const maybeBib = query.maybe ? query.bib : undefined;
+  const maybe = maybeBib !== undefined;
+  // The runner's "might be you" photos: every other filter the same, the suggestions instead of the tags.
+  const mightBeWhere = (bib: number) => and(visiblePhotosOf(race.id, undefined, query.tag, during ?? undefined), mightBe(race.id, bib))!;
   // A time no photo day can place (a race without date or photos) finds nothing rather than everything.
-  const where = during === null ? sql`false` : visiblePhotosOf(race.id, query.bib, query.tag, during);
+  const where = during === null ? sql`false` : maybe ? mightBeWhere(maybeBib) : visiblePhotosOf(race.id, query.bib, query.tag, during);
   // Written as photos_race_order_idx sorts (free is never null), so a page is an index scan, not a sort of the race.
   const order = during ? sql`${photos.takenAt} asc, ${photos.id} asc` : sql`${photos.free} desc nulls last, ${photos.takenAt} asc nulls last, ${photos.id} asc`;
   const offset = (query.page - 1) * PAGE_SIZE;
@@ -101,7 +121,7 @@ export async function racePhotos(
       .limit(PAGE_SIZE)
       .offset(offset);
     rows = page.map((r) => r.photo);
-    foundRows = page.length ? page[0].total : during === null ? 0 : await countVisiblePhotos(db, race.id, query.bib, query.tag, during);
+    foundRows = page.length ? page[0].total : during === null ? 0 : await countPhotos(db, where);
   }
   const foundPages = pageCount(foundRows, PAGE_SIZE);
 
@@ -122,6 +142,7 @@ export async function racePhotos(
     if (query.bib !== undefined) params.set("n", String(query.bib));
     if (query.tag !== undefined) params.set("t", query.tag);
     if (query.around !== undefined) params.set("h", query.around);
+    if (maybe) params.set("m", "1");
     return `/api/fotos/${encodeURIComponent(race.slug)}?${params}`;
   };
 
@@ -137,6 +158,9 @@ export async function racePhotos(
     n: query.bib ?? null,
     t: query.tag ?? null,
     h: query.around ?? null,
+    m: maybe,
+    // How many might be the runner's besides, for the link to them (an index lookup of their number).
+    maybe: maybe ? foundRows : query.bib === undefined || during === null ? 0 : await countPhotos(db, mightBeWhere(query.bib)),
     passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
   };
 }

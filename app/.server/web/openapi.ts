@@ -42,16 +42,17 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: "get",
     path: "/api/fotos/{slug}",
-    summary: "A page of a race's photos, all of them or one runner's (n), one tag's (t) or those taken around a time (h)",
+    summary: "A page of a race's photos, all of them or one runner's (n), one tag's (t), those taken around a time (h) or those that might be the runner's (m)",
     parameters: [
       { name: "slug", in: "path", required: true, description: "the race" },
       { name: "p", in: "query", description: "page, from 1 (60 photos a page)" },
       { name: "n", in: "query", description: "a runner's bib number" },
       { name: "t", in: "query", description: "a tag's slug" },
       { name: "h", in: "query", description: "HH:MM on the race's clock" },
+      { name: "m", in: "query", description: "1, with n: the photos a pending review suggestion says might be the runner's, instead of those tagged" },
       lang,
     ],
-    responses: { 200: { description: "the page", schema: envelope(racePhotosSchema) }, 404: refused("no such race") },
+    responses: { 200: { description: "the page", schema: envelope(racePhotosSchema) }, 400: refused("a bad parameter"), 404: refused("no such race") },
   },
   {
     method: "get",
