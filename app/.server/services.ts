@@ -20,7 +20,7 @@ import * as recognition from "./recognition/index.ts";
 import { ping, type Database } from "./db/index.ts";
 import { createHousekeeping } from "./housekeeping/index.ts";
 import { restoreBackup, writeBackup } from "./backup/index.ts";
-import { createMetrics, createPageCache, createPageTexts } from "./http/index.ts";
+import { createMetrics, createPageCache, createPageTexts, PROGRESS_LAG_MS } from "./http/index.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
 import type { Env } from "./env.ts";
 import { combineWorkers, counts as jobCounts, createWorker, releaseAll, type Worker } from "./jobs/index.ts";
@@ -76,7 +76,7 @@ export function createServices({
 
   // Rendered pages and the reads behind them live as long as the catalog version does.
   const pageCache = createPageCache({ db, listen: database.listen });
-  const catalogMemo = catalog.versionedMemo(pageCache.version);
+  const catalogMemo = catalog.versionedMemo(pageCache.version, { progressLagMs: PROGRESS_LAG_MS });
   const chores = createHousekeeping({
     db,
     logger,

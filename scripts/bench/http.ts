@@ -14,7 +14,7 @@ import path from "node:path";
 // @ts-expect-error autocannon ships no types; the options used are its documented ones.
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { analyzeChanged, openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
+import { analyzeChanged, bibSuggestions, openDatabase, photoBibs, photos, photoTags, races, tags } from "../../app/.server/db/index.ts";
 import { buildIfStale, projectNode, root } from "../build-if-stale.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -62,6 +62,20 @@ export async function seedRace(db: Awaited<ReturnType<typeof openDatabase>>["db"
     // Two photos a bib in either race (bibs 1…1,000 and 1…25,000): a bib search costs the same in both, whatever the race's size.
     await db.insert(photoBibs).values(inserted.map((p, j) => ({ photoId: p.id, raceId: race.id, bib: 1 + ((i + j) % (count / 2)) })));
     await db.insert(photoTags).values(inserted.filter((_, j) => j % 10 === 0).map((p) => ({ photoId: p.id, tagId: tag.id })));
+    // A review queue a quarter the race's size, of other bibs: a bib search also counts the photos that might be the runner's.
+    await db
+      .insert(bibSuggestions)
+      .values(
+        inserted
+          .filter((_, j) => j % 4 === 0)
+          .map((p, j) => ({
+            photoId: p.id,
+            raceId: race.id,
+            bib: 1 + ((i + 4 * j + 7) % (count / 2)),
+            confidence: 0.5,
+            box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 },
+          })),
+      );
   }
 }
 

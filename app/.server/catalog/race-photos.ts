@@ -4,7 +4,7 @@ import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES } from "../../domain/around
 import { toUnits } from "../../domain/money.ts";
 import { pageCount } from "../../domain/pagination.ts";
 import { fullsetPrice } from "../../domain/pricing.ts";
-import { bibSuggestions, type Db, fullsetOverrides, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
+import { bibSuggestions, type Db, fullsetOverrides, rowsOf, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/index.ts";
@@ -70,13 +70,24 @@ export function mightBe(raceId: number, bib: number): SQL {
     and not exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.bib} = ${bib})`;
 }
 
-async function countPhotos(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(where);
-  return Number(row.n);
+/** The numbers a pending suggestion names in the race (read again a few seconds after an import's progress, as pages are). */
+async function bibsWaiting(db: Db, raceId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ bib: bibSuggestions.bib })
+    .from(bibSuggestions)
+    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending")));
+  return new Set(rows.map((r) => r.bib));
 }
 
-export function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
-  return countPhotos(db, visiblePhotosOf(raceId, bib, tagSlug, during));
+/** A statement counting the photos `where` holds; as a subquery of another, its `photos` are its own. */
+const countOf = (where: SQL) => sql`select count(*)::int from ${photos} where ${where}`;
+
+export async function countVisiblePhotos(db: Db, raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(visiblePhotosOf(raceId, bib, tagSlug, during));
+  return Number(row.n);
 }
 
 /**
@@ -105,6 +116,12 @@ export async function racePhotos(
   const offset = (query.page - 1) * PAGE_SIZE;
   let rows: PhotoRow[];
   let foundRows: number;
+  // How many more might be the runner's (the link to them), counted in the same statement as their page, and only
+  // for a number some photo waits with: a bib search no page cache holds is the busiest hour's costliest request.
+  const runner = maybe || during === null ? undefined : query.bib;
+  const waiting = runner === undefined ? undefined : await memo(`waiting:${race.id}`, () => bibsWaiting(db, race.id), { progress: "lagging" });
+  const mightBeCount = runner !== undefined && waiting?.has(runner) ? sql`(${countOf(mightBeWhere(runner))})` : sql`0`;
+  let maybeRows = 0;
   if (query.bib === undefined && query.tag === undefined && during === undefined) {
     // The whole race: its count is kept until the catalog or an import's progress changes, never a count(*) of 50,000 rows a page.
     [rows, foundRows] = await Promise.all([
@@ -114,14 +131,19 @@ export async function racePhotos(
   } else {
     // A runner's, a tag's or a time's photos are few: the page and their total in one query; only a page past the end counts on its own.
     const page = await db
-      .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ photo: photos, total: sql<number>`count(*) over ()`.mapWith(Number), maybe: sql<number>`${mightBeCount}`.mapWith(Number) })
       .from(photos)
       .where(where)
       .orderBy(order)
       .limit(PAGE_SIZE)
       .offset(offset);
     rows = page.map((r) => r.photo);
-    foundRows = page.length ? page[0].total : during === null ? 0 : await countPhotos(db, where);
+    if (page.length) [foundRows, maybeRows] = [page[0].total, page[0].maybe];
+    else if (during === null) foundRows = 0;
+    else {
+      const [counts] = rowsOf<{ total: number; maybe: number }>(await db.execute(sql`select (${countOf(where)}) as total, ${mightBeCount} as maybe`));
+      [foundRows, maybeRows] = [Number(counts.total), Number(counts.maybe)];
+    }
   }
   const foundPages = pageCount(foundRows, PAGE_SIZE);
 
@@ -159,8 +181,7 @@ export async function racePhotos(
     t: query.tag ?? null,
     h: query.around ?? null,
     m: maybe,
-    // How many might be the runner's besides, for the link to them (an index lookup of their number).
-    maybe: maybe ? foundRows : query.bib === undefined || during === null ? 0 : await countPhotos(db, mightBeWhere(query.bib)),
+    maybe: maybe ? foundRows : maybeRows,
     passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
   };
 }

@@ -41,6 +41,25 @@ describe("versionedMemo", () => {
     expect(await count()).toBe(2);
   });
 
+  it("reads a lagging read again once its lag has passed, not at every step of an import", async () => {
+    const state = { version: 1, progress: 0 };
+    let now = 0;
+    const memo = versionedMemo(async () => state, { progressLagMs: 5000, clock: () => now });
+    let reads = 0;
+    const waiting = () => memo("waiting:1", async () => ++reads, { progress: "lagging" });
+    expect(await waiting()).toBe(1);
+    state.progress = 1;
+    now = 4000;
+    expect(await waiting()).toBe(1);
+    now = 5000;
+    expect(await waiting()).toBe(2);
+    // Unchanged since: kept, however long ago it was read; a person's change reads it at once.
+    now = 60_000;
+    expect(await waiting()).toBe(2);
+    state.version = 2;
+    expect(await waiting()).toBe(3);
+  });
+
   it("forgets a failed read so the next request tries again", async () => {
     const memo = versionedMemo(async () => ({ version: 1, progress: 0 }));
     let attempt = 0;

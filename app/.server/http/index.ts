@@ -5,7 +5,7 @@
 export { abuseLimits } from "./abuse-limits.ts";
 export { mediaHandler } from "./media.ts";
 export { createMetrics, metricsHandler, type Metrics } from "./metrics.ts";
-export { createPageCache, type PageCache } from "./page-cache.ts";
+export { createPageCache, PROGRESS_LAG_MS, type PageCache } from "./page-cache.ts";
 export { pageHandler } from "./page-handler.ts";
 export { createPageWarmer, type PageWarmer } from "./page-warmer.ts";
 export { createPageTexts } from "./page-texts.ts";
