@@ -63,19 +63,11 @@ export async function seedRace(db: Awaited<ReturnType<typeof openDatabase>>["db"
     await db.insert(photoBibs).values(inserted.map((p, j) => ({ photoId: p.id, raceId: race.id, bib: 1 + ((i + j) % (count / 2)) })));
     await db.insert(photoTags).values(inserted.filter((_, j) => j % 10 === 0).map((p) => ({ photoId: p.id, tagId: tag.id })));
     // A review queue a quarter the race's size, of other bibs: a bib search also counts the photos that might be the runner's.
+    const waiting = inserted.filter((_, j) => j % 4 === 0);
+    const box = { cx: 0, cy: 0, width: 1, height: 1, angle: 0 };
     await db
       .insert(bibSuggestions)
-      .values(
-        inserted
-          .filter((_, j) => j % 4 === 0)
-          .map((p, j) => ({
-            photoId: p.id,
-            raceId: race.id,
-            bib: 1 + ((i + 4 * j + 7) % (count / 2)),
-            confidence: 0.5,
-            box: { cx: 0, cy: 0, width: 1, height: 1, angle: 0 },
-          })),
-      );
+      .values(waiting.map((p, j) => ({ photoId: p.id, raceId: race.id, bib: 1 + ((i + 4 * j + 7) % (count / 2)), confidence: 0.5, box })));
   }
 }
 
