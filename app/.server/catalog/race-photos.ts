@@ -70,7 +70,7 @@ export function mightBe(raceId: number, bib: number): SQL {
     and not exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.bib} = ${bib})`;
 }
 
-/** The numbers a pending suggestion names in the race (read again a few seconds after an import's progress, as pages are). */
+/** The numbers a pending suggestion names in the race. */
 async function bibsWaiting(db: Db, raceId: number): Promise<Set<number>> {
   const rows = await db
     .selectDistinct({ bib: bibSuggestions.bib })
@@ -116,11 +116,12 @@ export async function racePhotos(
   const offset = (query.page - 1) * PAGE_SIZE;
   let rows: PhotoRow[];
   let foundRows: number;
-  // How many more might be the runner's (the link to them), counted in the same statement as their page, and only
-  // for a number some photo waits with: a bib search no page cache holds is the busiest hour's costliest request.
+  // How many more might be the runner's (the link to them), counted in the same statement as their page, and not
+  // at all for a number no photo waits with (known unless an import moved on since the race's were read): a bib
+  // search no page cache holds is the busiest hour's costliest request.
   const runner = maybe || during === null ? undefined : query.bib;
   const waiting = runner === undefined ? undefined : await memo(`waiting:${race.id}`, () => bibsWaiting(db, race.id), { progress: "lagging" });
-  const mightBeCount = runner !== undefined && waiting?.has(runner) ? sql`(${countOf(mightBeWhere(runner))})` : sql`0`;
+  const mightBeCount = runner !== undefined && (waiting === undefined || waiting.has(runner)) ? sql`(${countOf(mightBeWhere(runner))})` : sql`0`;
   let maybeRows = 0;
   if (query.bib === undefined && query.tag === undefined && during === undefined) {
     // The whole race: its count is kept until the catalog or an import's progress changes, never a count(*) of 50,000 rows a page.
