@@ -28,6 +28,7 @@ export default [
   route("api/openapi.json", "routes/api.openapi.ts"),
   route("api/fotos/:slug", "routes/api.fotos.ts"),
   route("api/preparacion/:slug", "routes/api.preparacion.ts"),
+  route("api/corredores/:slug", "routes/api.corredores.ts"),
   route("fake-api/:file", "routes/fake-api.ts"),
   route("api/contact_email", "routes/api.contact-email.ts"),
   route("api/notify", "routes/api.notify.ts"),

@@ -143,6 +143,8 @@ export function createServices({
       /** The bibs runners are about to search, the most recent races first (http/page-warmer.ts). */
       withBibs: () => catalog.racesWithBibs(db),
       photos: (query: catalog.RacePhotosQuery) => catalog.racePhotos(db, query, mediaUrl, catalog.findVisibleRace, catalogMemo),
+      /** The registered runners a name finds, for a runner who does not remember their number. */
+      named: (slug: string, q: string) => catalog.runnersNamed(db, slug, q, catalogMemo),
       /** Whether a race's photos are still being prepared (its notify form shows meanwhile). */
       async preparation(slug: string, _lang: Lang) {
         const race = await catalog.findVisibleRace(db, slug);
@@ -201,6 +203,7 @@ export function createServices({
           logger,
           workDir: path.join(env.dataDir, "tmp", "demo"),
           importFolder: (folder) => catalog.importFolder(db, storage, folder),
+          loadStartList: (raceId, csv) => bibs.loadStartList(raceId, csv),
         }),
     },
     imports: {

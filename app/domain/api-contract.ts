@@ -68,8 +68,26 @@ export const racePhotosSchema = raceSummarySchema.extend({
   /** Ours: whether these are the photos that might be runner n's (m=1), and how many there are beside the tagged ones. */
   m: z.boolean(),
   maybe: z.number().int(),
+  /** Ours: whether the organiser's start list names the race's runners, so a runner may look their number up by name. */
+  namesListed: z.boolean(),
 });
 export type RacePhotosView = z.infer<typeof racePhotosSchema>;
+
+/** GET /api/corredores/{slug}?q= (ours): the registered runners a name finds, to look a forgotten number up. */
+export const runnersNamedSchema = z.object({
+  q: z.string().describe("the name as typed"),
+  corredores: z.array(
+    z.object({
+      n: z.number().int().describe("the runner's bib number"),
+      nombre: z.string(),
+      distancia: z.string(),
+      equipo: z.string(),
+      fotos: z.number().int().describe("how many of the race's photos carry the number"),
+    }),
+  ),
+  more: z.boolean().describe("more runners have that name than are listed: more of it narrows them"),
+});
+export type RunnersNamedView = z.infer<typeof runnersNamedSchema>;
 
 /** GET /api/purchase/{id}; `moneda` (the currency charged), `descuento` and `zip_progress` are our additions. */
 export const purchaseViewSchema = z.object({

@@ -13,6 +13,7 @@ import { browserTiers } from "../cart/browser-cart.ts";
 import { BibSearch } from "../components/bib-search.tsx";
 import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
 import { Deferred } from "../components/deferred.tsx";
+import { FindByName } from "../components/find-by-name.tsx";
 import { FindByTime } from "../components/find-by-time.tsx";
 import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
@@ -35,7 +36,8 @@ import { pageMeta, raceMeta } from "../i18n/meta.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { statusOf } from "../.server/failure.ts";
-import { fetchRacePhotos } from "../storefront/fetch-json.ts";
+import { fetchRacePhotos, fetchRunnersNamed } from "../storefront/fetch-json.ts";
+import { lookUpName, type NameLookup } from "../storefront/name-lookup.ts";
 import { isNotFound, type RaceData, type RaceSummaryData } from "../storefront/race-data.ts";
 import { readRaceQuery, withoutPhoto } from "../storefront/race-query.ts";
 import { recallRace } from "../storefront/race-summaries.ts";
@@ -46,6 +48,8 @@ type LoaderData = {
   tiers: DiscountTier[] | Promise<DiscountTier[]>;
   /** What the hero and the title need, known before the photos when the visitor came from a race list. */
   summary: RaceSummaryData | null;
+  /** The runners a name (q) finds, when one was typed. */
+  named: NameLookup | Promise<NameLookup> | null;
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<LoaderData> {
@@ -53,9 +57,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   const lang = langFromPath(url.pathname);
   const query = readRaceQuery(url, lang, params.slug);
   if (query.redirectTo) throw redirect(query.redirectTo);
+  const services = context.get(servicesContext);
   try {
-    const { race, tiers } = await context.get(servicesContext).storefront.racePage({ slug: params.slug, ...query, lang });
-    return { race, tiers, summary: race };
+    const { name } = query;
+    const [{ race, tiers }, named] = await Promise.all([
+      services.storefront.racePage({ slug: params.slug, ...query, lang }),
+      name === undefined ? null : lookUpName(name, () => services.races.named(params.slug, name)),
+    ]);
+    return { race, tiers, summary: race, named };
   } catch (error) {
     if (statusOf(error) === 404) throw data(null, { status: 404 });
     throw error;
@@ -74,7 +83,10 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   if (query.redirectTo) throw redirect(query.redirectTo);
   const race = fetchRacePhotos(params.slug, query, lang, request.signal);
   race.catch(() => {}); // shown by <Await>, not an unhandled rejection
-  return { race, tiers: browserTiers().load(), summary: recallRace(lang, params.slug) };
+  const { name } = query;
+  const named = name === undefined ? null : lookUpName(name, () => fetchRunnersNamed(params.slug, name, lang, request.signal));
+  named?.catch(() => {});
+  return { race, tiers: browserTiers().load(), summary: recallRace(lang, params.slug), named };
 }
 
 /** Opening, browsing or closing the lightbox changes only `foto`: no need to load the photos again. */
@@ -101,7 +113,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
 };
 
 export default function Race({ loaderData, params }: Route.ComponentProps) {
-  const { race, tiers, summary } = loaderData as LoaderData;
+  const { race, tiers, summary, named } = loaderData as LoaderData;
   const location = useLocation();
   // A new search (page, runner, tag) shows the skeletons again; the lightbox's `foto` does not.
   const searchKey = `${location.pathname}?${withoutPhoto(location.search)}`;
@@ -115,7 +127,7 @@ export default function Race({ loaderData, params }: Route.ComponentProps) {
         </Deferred>
       )}
       <Deferred key={searchKey} value={race} fallback={<RaceLoading slug={params.slug} />} errorElement={<RaceFailed />}>
-        {(resolved) => <RaceBody race={resolved} tiers={tiers} />}
+        {(resolved) => <RaceBody race={resolved} tiers={tiers} named={named} />}
       </Deferred>
     </PageShell>
   );
@@ -151,7 +163,7 @@ function NotFound({ message, homeHref }: { message: string; homeHref: string }) 
   );
 }
 
-function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Promise<DiscountTier[]> }) {
+function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[] | Promise<DiscountTier[]>; named: LoaderData["named"] }) {
   const lang = useLang();
   const m = useMessages();
   const [search] = useSearchParams();
@@ -188,6 +200,7 @@ function RaceBody({ race, tiers }: { race: RaceData; tiers: DiscountTier[] | Pro
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={race.slug} n={race.n} />
+      {(race.namesListed || named) && <FindByName slug={race.slug} named={named} />}
       <TagChips slug={race.slug} tags={race.tags} current={race.t} n={race.n} h={race.h} />
       {race.preventa_abierta && <PresaleBanner race={race} className="" />}
       {banners}

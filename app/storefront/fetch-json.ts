@@ -1,3 +1,4 @@
+import type { RunnersNamedView } from "../domain/api-contract.ts";
 import type { Lang } from "../i18n/langs.ts";
 import type { RaceData, RaceSummaryData } from "./race-data.ts";
 import { LoadError } from "./race-data.ts";
@@ -20,6 +21,13 @@ export async function fetchRacePhotos(slug: string, query: RaceQuery, lang: Lang
   params.set("lang", lang);
   const body = (await getJson(`/api/fotos/${encodeURIComponent(slug)}?${params}`, signal)) as { data: RaceData };
   rememberRaces(lang, [body.data]);
+  return body.data;
+}
+
+/** GET /api/corredores/{slug}?q= (ours): the registered runners a name finds. */
+export async function fetchRunnersNamed(slug: string, q: string, lang: Lang, signal?: AbortSignal): Promise<RunnersNamedView> {
+  const params = new URLSearchParams({ q, lang });
+  const body = (await getJson(`/api/corredores/${encodeURIComponent(slug)}?${params}`, signal)) as { data: RunnersNamedView };
   return body.data;
 }
 

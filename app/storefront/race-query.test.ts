@@ -16,6 +16,12 @@ describe("race page query", () => {
     expect(readRaceQuery(url("/carrera/x?n=214&m=yes"), "es", "x").maybe).toBeUndefined();
   });
 
+  it("reads a name to look a number up by (q), as typed", () => {
+    expect(readRaceQuery(url("/carrera/x?q=%20Ana%20Garc%C3%ADa%20"), "es", "x").name).toBe("Ana García");
+    expect(readRaceQuery(url("/carrera/x?q=%20%20"), "es", "x").name).toBeUndefined();
+    expect(readRaceQuery(url("/carrera/x"), "es", "x").name).toBeUndefined();
+  });
+
   it("sends a zero or unclean runner number to the page without it, keeping the rest", () => {
     expect(readRaceQuery(url("/carrera/x?n=0"), "es", "x").redirectTo).toBe("/carrera/x");
     expect(readRaceQuery(url("/br/carreira/x?n=12a&t=meta&p=2"), "br", "x").redirectTo).toBe("/br/carreira/x?t=meta&p=2");

@@ -9,6 +9,8 @@ import { LANGS, type Lang } from "../../app/i18n/langs.ts";
 import { fill } from "../../app/i18n/messages/index.ts";
 import { MESSAGES } from "../../app/i18n/messages/all.ts";
 import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
+import { DEMO_RACES } from "../../app/.server/demo/demo-races.ts";
+import { demoStartList } from "../../app/.server/demo/start-list.ts";
 import { axeViolations } from "./axe.ts";
 import { launchBrowser, startShop, type Shop } from "./harness.ts";
 
@@ -321,6 +323,44 @@ describe.each(LANGS)("not finding your photos, in %s", (lang) => {
     await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: around.found_rows }, lang));
     await page.getByRole("link", { name: m.race.aroundClear }).click();
     await page.waitForURL((url) => !url.searchParams.has("h"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The name the demo's start list registers under a bib, as a runner would type it: no accents, no capitals. */
+function typedNameOf(bib: number): string {
+  const line = demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
+    .split("\n")
+    .find((l) => l.startsWith(`${bib},`))!;
+  return line.split(",")[1].normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+describe.each(LANGS)("a forgotten number in %s", (lang) => {
+  const m = MESSAGES[lang];
+
+  it.each([true, false])("is found by the runner's name, and leads to their photos (JavaScript %s)", async (javaScriptEnabled) => {
+    const { context, page, errors } = await visitor({ javaScriptEnabled });
+    const typed = typedNameOf(BIB);
+    const photos = (await racePhotos(lang, { n: BIB })).found_rows;
+    await page.goto(shop.url(href("race", lang, { slug: SLUG })));
+    const box = page.getByTestId("find-by-name");
+    await box.getByText(m.race.nameTitle).click();
+    await box.getByLabel(m.race.nameLabel).fill(typed);
+    await box.getByRole("button", { name: m.race.nameButton }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === typed);
+    const runner = page.getByTestId("named-runners").getByRole("link", { name: new RegExp(`#${BIB}\\b`) });
+    await runner.waitFor();
+    expect(await runner.textContent()).toContain(fill(m.race.namePhotos, { count: photos }, lang));
+    expect(await axeViolations(page)).toEqual([]);
+    await runner.click();
+    await page.waitForURL((url) => url.searchParams.get("n") === String(BIB) && !url.searchParams.has("q"));
+    await poll(() => page.getByTestId("runner-heading").textContent()).toBe(fill(m.race.runner, { n: BIB }));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: photos }, lang));
+
+    // Less than a first and a last name is told beside the form, in the page's language.
+    await page.goto(shop.url(`${href("race", lang, { slug: SLUG })}?q=${encodeURIComponent(typed.split(" ")[1])}`));
+    await poll(() => page.getByTestId("name-problem").textContent()).toBe(m.errors.invalidName);
     expect(errors).toEqual([]);
     await context.close();
   });

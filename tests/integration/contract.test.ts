@@ -14,6 +14,7 @@ import { loader as purchaseDetail } from "../../app/routes/api.purchase-detail.t
 import { action as purchase } from "../../app/routes/api.purchase.ts";
 import { loader as fakeApi } from "../../app/routes/fake-api.ts";
 import { loader as preparation } from "../../app/routes/api.preparacion.ts";
+import { loader as corredores } from "../../app/routes/api.corredores.ts";
 import { action as payDemo } from "../../app/routes/pay-demo.tsx";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { ORDERS_RACE, buyer, call as rawCall, cartItem, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
@@ -161,6 +162,20 @@ describe("SPEC §7 contract", () => {
   it("GET /api/preparacion/{slug} answers status", async () => {
     const res = await call(shop, preparation, `/api/preparacion/${ORDERS_RACE}`, { params: { slug: ORDERS_RACE } });
     expect(res.body.data).toEqual({ status: expect.any(String) });
+  });
+
+  it("GET /api/corredores/{slug} (ours): the runners a name finds, and a refusal of less than a name", async () => {
+    await shop.services.recognition.loadStartList(race.raceId, "dorsal,nombre,distancia\n101,Ana García,21K\n");
+    const found = await call(shop, corredores, `/api/corredores/${ORDERS_RACE}?q=ana+garcia`, { params: { slug: ORDERS_RACE } });
+    expect(found.body.data).toEqual({
+      q: "ana garcia",
+      corredores: [{ n: 101, nombre: "Ana García", distancia: "21K", equipo: "", fotos: expect.any(Number) }],
+      more: false,
+    });
+    const refused = await call(shop, corredores, `/api/corredores/${ORDERS_RACE}?q=ana`, { params: { slug: ORDERS_RACE } });
+    expect(refused.status).toBe(400);
+    await shop.services.recognition.clearStartList(race.raceId);
+    await shop.services.worker.drain();
   });
 
   it("GET /api/fotos/{slug}: a free photo and a photo on sale", async () => {

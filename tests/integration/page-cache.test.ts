@@ -9,6 +9,7 @@ import { createPageCache, isCacheable, isFresh, PROGRESS_LAG_MS, type CachedResp
 import { storeDecisions } from "../../app/.server/recognition/store.ts";
 import { eq, inArray } from "drizzle-orm";
 import { photos } from "../../app/.server/db/schema.ts";
+import { loader as corredores } from "../../app/routes/api.corredores.ts";
 import { loader as fotos } from "../../app/routes/api.fotos.ts";
 import { loader as fakeApi } from "../../app/routes/fake-api.ts";
 import { loginAs, routerContext } from "./admin-helpers.ts";
@@ -36,7 +37,7 @@ describe("page cache", () => {
     const answer = await cache.get(url, await cache.version(), async () => {
       renders++;
       const u = new URL(`http://shop.test${url}`);
-      const loader = u.pathname.startsWith("/fake-api/") ? fakeApi : fotos;
+      const loader = u.pathname.startsWith("/fake-api/") ? fakeApi : u.pathname.startsWith("/api/corredores/") ? corredores : fotos;
       const params = u.pathname.startsWith("/fake-api/") ? { file: u.pathname.split("/").pop()! } : { slug: u.pathname.split("/").pop()! };
       return (await loader({ request: new Request(u), params, context: routerContext(shop.services) } as never)) as Response;
     });
@@ -133,6 +134,20 @@ describe("page cache", () => {
     await shop.services.admin.photos.bulk(admin, race.raceId, [p04.id], { action: "hidden", hidden: true });
     expect(await get(search, cache)).toMatchObject({ fromCache: false, body: { data: { found_rows: 0 } } });
     await shop.services.admin.photos.bulk(admin, race.raceId, [p04.id], { action: "hidden", hidden: false });
+  });
+
+  it("offers the look-up by name, and finds the runners of a start list, on the very next request after it is loaded or cleared", async () => {
+    const lookUp = `/api/corredores/${ORDERS_RACE}?q=dora+vega&lang=br`;
+    expect((await get(page("br"))).body.data.namesListed).toBe(false);
+    expect((await get(lookUp)).body.data.corredores).toEqual([]);
+    await shop.services.admin.bibs.loadStartList(admin, race.raceId, "dorsal;nombre\n101;Dora Vega\n");
+    const listed = await get(page("br"));
+    expect(listed).toMatchObject({ fromCache: false, body: { data: { namesListed: true } } });
+    expect((await get(lookUp)).body.data.corredores.map((r: { n: number }) => r.n)).toEqual([101]);
+    await shop.services.admin.bibs.clearStartList(admin, race.raceId);
+    expect((await get(page("br"))).body.data.namesListed).toBe(false);
+    expect((await get(lookUp)).body.data.corredores).toEqual([]);
+    await shop.services.worker.drain(); // decided again in the background
   });
 
   it("shows changed discount tiers on the very next request", async () => {

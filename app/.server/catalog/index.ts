@@ -5,6 +5,7 @@ export type { IngestOutcome } from "./ingest-photo.ts";
 export { deriveJob, DERIVE_JOB, photoImages } from "./derive-job.ts";
 export { racePhotos, photoView, countVisiblePhotos, visiblePhotosOf, PAGE_SIZE } from "./race-photos.ts";
 export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.ts";
+export { runnersNamed } from "./runners-named.ts";
 export { racesWithBibs } from "./runner-pages.ts";
 export type { RaceBibs } from "./runner-pages.ts";
 export { listVisibleRaces, findVisibleRace, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";

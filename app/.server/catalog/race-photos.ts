@@ -9,6 +9,7 @@ import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
+import { namesListed } from "./runners-named.ts";
 import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
 import type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
@@ -184,6 +185,7 @@ export async function racePhotos(
     m: maybe,
     maybe: maybe ? foundRows : maybeRows,
     passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
+    namesListed: await namesListed(db, race.id, memo),
   };
 }
 

@@ -14,7 +14,8 @@ export type PhotoPlan = {
   startTime: string; // local wall clock of the first photo
 };
 
-export type DemoRace = { file: RaceFile; plan?: PhotoPlan };
+/** `startList`: the seed registers a named runner for every bib of the race's range (seed-demo.ts, demoStartList). */
+export type DemoRace = { file: RaceFile; plan?: PhotoPlan; startList?: boolean };
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const ar = (es: string, en = es, br = es) => ({ es, en, br });
@@ -49,6 +50,7 @@ export const DEMO_RACES: DemoRace[] = [
       height: 1000,
       startTime: "08:05:00",
     },
+    startList: true,
   },
   {
     file: {

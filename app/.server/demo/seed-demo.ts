@@ -11,6 +11,7 @@ import type { ImportReport } from "../catalog/index.ts";
 import { getSetting, keepPublicImage, setSetting } from "../catalog/index.ts";
 import type { Storage } from "../storage/index.ts";
 import type { Logger } from "../logger.ts";
+import { demoStartList } from "./start-list.ts";
 import { DEMO_PRESALE_SLUG, DEMO_RACES, DEMO_TIERS, type DemoRace, type PhotoPlan } from "./demo-races.ts";
 import { banners, discountTiers, races, type Db } from "../db/index.ts";
 
@@ -20,6 +21,8 @@ type SeedDeps = {
   logger: Logger;
   workDir: string;
   importFolder: (folder: string) => Promise<ImportReport>;
+  /** Replaces a race's start list (recognition's, which decides its photos with it); without it no demo race has one. */
+  loadStartList?: (raceId: number, csv: string) => Promise<unknown>;
   /** The races to seed; tests pass a small subset. */
   races?: DemoRace[];
 };
@@ -132,10 +135,17 @@ async function listDemoRace(deps: SeedDeps, race: DemoRace, index: number) {
   await Promise.all([LOGO, HERO].map((name) => fs.rm(path.join(folder, name))));
 }
 
-/** Imports the race's folder again with its photos (the race is found unchanged), then removes the folder. */
+/**
+ * Imports the race's folder again with its photos (the race is found unchanged), then removes the folder. A race
+ * with a start list gets it first, so recognition reads its photos with it, as an organiser's upload before the race.
+ */
 async function importDemoPhotos(deps: SeedDeps, race: DemoRace, index: number) {
   const folder = folderOf(deps, race);
   const started = Date.now();
+  if (race.startList && deps.loadStartList) {
+    const [row] = await deps.db.select({ id: races.id }).from(races).where(eq(races.slug, race.file.slug));
+    if (row) await deps.loadStartList(row.id, demoStartList(race));
+  }
   if (race.plan) {
     await writeRacePhotos(folder, race, race.plan, index);
     const report = await deps.importFolder(folder);

@@ -5,23 +5,30 @@ import type { createRateLimiter, RateLimiter } from "../rate-limit/index.ts";
 import { sendRefusal } from "./request-guard.ts";
 
 /**
- * Per-address limits on the posts that cost us something: an order (a row, an
- * e-mail to any address, a provider call), a download link (a rendered file), a
- * zip. Generous for a person buying, short for a script. Counted in the
- * database (rate-limit.ts), keyed by the client address TRUST_PROXY lets us see.
+ * Per-address limits on the requests that cost us something: an order (a row,
+ * an e-mail to any address, a provider call), a download link (a rendered
+ * file), a zip; and a look-up of a number by name, so no script reads a start
+ * list's names out of it. Generous for a person, short for a script. Counted
+ * in the database (rate-limit.ts), keyed by the client address TRUST_PROXY
+ * lets us see.
  */
 const LIMITS = {
   checkout: { limit: 60, windowMs: 10 * 60_000 },
   download: { limit: 600, windowMs: 10 * 60_000 },
   zip: { limit: 60, windowMs: 10 * 60_000 },
+  names: { limit: 60, windowMs: 10 * 60_000 },
 } as const;
 type Bucket = keyof typeof LIMITS;
 
 const ORDER_SCREENS: Screen[] = ["checkout", "fullset", "preorder"];
 const PURCHASE_SCREENS: Screen[] = ["purchase", "purchaseAccount"];
 
-/** Which limit a POST counts against, if any. */
-export function bucketOf(path: string): Bucket | undefined {
+/** Which limit a request counts against, if any: a POST that costs, or a GET that looks a name up (`q` on a race page). */
+export function bucketOf(method: string, path: string, query: Record<string, unknown> = {}): Bucket | undefined {
+  if (method === "GET" || method === "HEAD") {
+    return path.startsWith("/api/corredores/") || (query.q !== undefined && screenOfPath(path) === "race") ? "names" : undefined;
+  }
+  if (method !== "POST") return undefined;
   const screen = screenOfPath(path);
   if (path === "/api/purchase" || path === "/api/preventa" || (screen && ORDER_SCREENS.includes(screen))) return "checkout";
   if (path === "/api/download" || (screen && PURCHASE_SCREENS.includes(screen))) return "download";
@@ -36,7 +43,7 @@ export function abuseLimits(rateLimiter: LimiterFactory) {
     Object.entries(LIMITS).map(([bucket, { limit, windowMs }]) => [bucket, rateLimiter({ bucket, limit, windowMs })]),
   ) as Record<Bucket, RateLimiter>;
   return async (req: Request, res: Response, next: NextFunction) => {
-    const bucket = req.method === "POST" ? bucketOf(req.path) : undefined;
+    const bucket = bucketOf(req.method, req.path, req.query);
     if (!bucket) return next();
     try {
       const answer = await limiters[bucket].hit(req.ip ?? "");

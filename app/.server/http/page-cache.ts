@@ -19,7 +19,7 @@ import { screenOfPath } from "./page-screen.ts";
  * session cookie, never a response that sets a cookie.
  */
 const PUBLIC_SCREENS: Screen[] = ["home", "races", "race", "contact", "help", "terms"];
-const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|fake-api\/[^/]+|sitemap\.xml|robots\.txt)$/;
+const PUBLIC_DATA = /^\/(?:api\/fotos\/[^/]+|api\/preparacion\/[^/]+|api\/corredores\/[^/]+|fake-api\/[^/]+|sitemap\.xml|robots\.txt)$/;
 /** Cookies that make a request personal. */
 const PERSONAL_COOKIE = /(?:^|;\s*)dorsal_[\w-]*=/;
 

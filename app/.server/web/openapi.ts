@@ -13,6 +13,7 @@ import {
   purchaseViewSchema,
   racePhotosSchema,
   raceSummarySchema,
+  runnersNamedSchema,
   statusSchema,
   zipAnswerSchema,
 } from "../../domain/api-contract.ts";
@@ -53,6 +54,22 @@ export const API_OPERATIONS: ApiOperation[] = [
       lang,
     ],
     responses: { 200: { description: "the page", schema: envelope(racePhotosSchema) }, 400: refused("a bad parameter"), 404: refused("no such race") },
+  },
+  {
+    method: "get",
+    path: "/api/corredores/{slug}",
+    summary: "The runners the race's start list registers under a name (at least a first and a last name), to look a forgotten bib number up",
+    parameters: [
+      { name: "slug", in: "path", required: true, description: "the race" },
+      { name: "q", in: "query", required: true, description: "a first and a last name, or the starts of them, in any order; case and accents do not matter" },
+      lang,
+    ],
+    responses: {
+      200: { description: "up to ten runners, bib order", schema: envelope(runnersNamedSchema) },
+      400: refused("less than a first and a last name"),
+      404: refused("no such race"),
+      429: refused("too many name searches from this address"),
+    },
   },
   {
     method: "get",
