@@ -86,6 +86,7 @@ const API_ROUTES = [
   "/api/openapi.json",
   "/api/fotos/:slug",
   "/api/preparacion/:slug",
+  "/api/corredores/:slug",
   "/fake-api/:file",
   "/api/contact_email",
   "/api/notify",

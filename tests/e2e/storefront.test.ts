@@ -352,7 +352,8 @@ describe.each(LANGS)("a forgotten number in %s", (lang) => {
     const runner = page.getByTestId("named-runners").getByRole("link", { name: new RegExp(`#${BIB}\\b`) });
     await runner.waitFor();
     expect(await runner.textContent()).toContain(fill(m.race.namePhotos, { count: photos }, lang));
-    expect(await axeViolations(page)).toEqual([]);
+    // axe runs in the page's JavaScript: checked where there is some.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await runner.click();
     await page.waitForURL((url) => url.searchParams.get("n") === String(BIB) && !url.searchParams.has("q"));
     await poll(() => page.getByTestId("runner-heading").textContent()).toBe(fill(m.race.runner, { n: BIB }));

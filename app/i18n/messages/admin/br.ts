@@ -449,7 +449,7 @@ const adminBr = {
     passProof: "O número {bib} na foto {frame}, segundos antes ou depois",
     startTitle: "Lista de inscritos",
     startHelp:
-      "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e os inscritos a um dígito da leitura (até três) são sugeridos para revisão. Os corredores podem buscar seu número por nome e sobrenome na página da corrida.",
+      "Um CSV com número, nome, distância e equipe (opcional), com ou sem cabeçalho. Com a lista, um número não inscrito nunca é marcado sozinho, e os inscritos a um dígito da leitura (até três) são sugeridos para revisão. Os corredores podem buscar seu número por nome e sobrenome na página da corrida; uma lista sem nomes não oferece isso.",
     startNone: "Ainda não há lista de inscritos.",
     startSummary: "{entrants} inscritos: {withPhotos} com fotos, {withoutPhotos} sem nenhuma.",
     startFile: "Arquivo CSV",

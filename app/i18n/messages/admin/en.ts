@@ -443,7 +443,7 @@ const adminEn = {
     passProof: "Bib {bib} in frame {frame}, seconds before or after",
     startTitle: "Start list",
     startHelp:
-      "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and the registered bibs one digit away from a reading (up to three) are suggested for review. Runners can look their number up by first and last name on the race page.",
+      "A CSV of bib, name, distance and team (optional), with or without a header. With a list, a number nobody registered is never tagged on its own, and the registered bibs one digit away from a reading (up to three) are suggested for review. Runners can look their number up by first and last name on the race page; a list without names does not offer it.",
     startNone: "No start list yet.",
     startSummary: "{entrants} registered: {withPhotos} with photos, {withoutPhotos} with none.",
     startFile: "CSV file",

@@ -446,7 +446,7 @@ const adminEs = {
     passProof: "El dorsal {bib} en la foto {frame}, segundos antes o después",
     startTitle: "Lista de inscriptos",
     startHelp:
-      "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y los inscriptos a un dígito de lo leído (hasta tres) se sugieren para revisar. Los corredores pueden buscar su número por nombre y apellido en la página de la carrera.",
+      "Un CSV con dorsal, nombre, distancia y equipo (opcional), con o sin encabezado. Con la lista, un número que no está inscripto nunca se etiqueta solo, y los inscriptos a un dígito de lo leído (hasta tres) se sugieren para revisar. Los corredores pueden buscar su número por nombre y apellido en la página de la carrera; una lista sin nombres no lo ofrece.",
     startNone: "Todavía no hay lista de inscriptos.",
     startSummary: "{entrants} inscriptos: {withPhotos} con fotos, {withoutPhotos} sin ninguna.",
     startFile: "Archivo CSV",
