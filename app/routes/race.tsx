@@ -126,19 +126,21 @@ export default function Race({ loaderData, params }: Route.ComponentProps) {
           {(resolved) => <RaceHero race={resolved} />}
         </Deferred>
       )}
-      <Deferred key={searchKey} value={race} fallback={<RaceLoading slug={params.slug} />} errorElement={<RaceFailed />}>
+      <Deferred key={searchKey} value={race} fallback={<RaceLoading slug={params.slug} named={named} />} errorElement={<RaceFailed />}>
         {(resolved) => <RaceBody race={resolved} tiers={tiers} named={named} />}
       </Deferred>
     </PageShell>
   );
 }
 
-function RaceLoading({ slug }: { slug: string }) {
+function RaceLoading({ slug, named }: { slug: string; named: LoaderData["named"] }) {
   const [search] = useSearchParams();
   const n = parseRunnerNumber(search.get("n")) ?? null;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <BibSearch slug={slug} n={n} />
+      {/* A name being looked up keeps its box (and its answer, which may come before the photos) in place. */}
+      {named && <FindByName slug={slug} named={named} />}
       <PhotoSkeletons />
     </div>
   );
