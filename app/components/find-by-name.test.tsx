@@ -24,6 +24,7 @@ const found: NameLookup = {
     { n: 530, nombre: "Ana María García", distancia: "10K", equipo: "", fotos: 0 },
   ],
   more: true,
+  near: false,
 };
 
 describe("looking a forgotten number up by name", () => {
@@ -49,14 +50,21 @@ describe("looking a forgotten number up by name", () => {
       expect(html).toContain(`21K · Corre Neuquén · ${fill(m.race.namePhotos, { count: 3 }, lang)}`);
       expect(html).toContain(`10K · ${fill(m.race.namePhotos, { count: 0 }, lang)}`);
       expect(html).toContain(esc(m.race.nameMore));
+      expect(html).not.toContain(esc(fill(m.race.nameNear, { q: "ana garcia" })));
+    });
+
+    it(`says when the runners listed are one slip off the name typed (${lang})`, () => {
+      const html = render(lang, { ...found, q: "ana garsia", near: true }, "ana garsia");
+      expect(html).toContain(esc(fill(m.race.nameNear, { q: "ana garsia" })));
+      expect(html).toContain(`href="${href("race", lang, { slug: "trail-x" }, { n: 214 })}"`);
     });
 
     it(`says when nobody is registered under the name, and why a name was refused (${lang})`, () => {
-      expect(render(lang, { q: "zoe paz", corredores: [], more: false }, "zoe paz")).toContain(esc(fill(m.race.nameNone, { q: "zoe paz" })));
-      const refused = render(lang, { q: "zoe", corredores: [], more: false, problem: "invalidName" }, "zoe");
+      expect(render(lang, { q: "zoe paz", corredores: [], more: false, near: false }, "zoe paz")).toContain(esc(fill(m.race.nameNone, { q: "zoe paz" })));
+      const refused = render(lang, { q: "zoe", corredores: [], more: false, near: false, problem: "invalidName" }, "zoe");
       expect(refused).toContain(esc(m.errors.invalidName));
       expect(refused).toContain('role="alert"');
-      expect(render(lang, { q: "zoe paz", corredores: [], more: false, problem: "tooMany" }, "zoe paz")).toContain(esc(m.errors.tooMany));
+      expect(render(lang, { q: "zoe paz", corredores: [], more: false, near: false, problem: "tooMany" }, "zoe paz")).toContain(esc(m.errors.tooMany));
     });
   }
 });

@@ -83,7 +83,7 @@ function RunnersFound({ slug, found }: { slug: string; found: NameLookup }) {
   }
   return (
     <div>
-      <h3 className="text-sm font-bold text-slate-700">{fill(m.race.nameFound, { q: found.q })}</h3>
+      <h3 className="text-sm font-bold text-slate-700">{fill(found.near ? m.race.nameNear : m.race.nameFound, { q: found.q })}</h3>
       <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="named-runners">
         {found.corredores.map((runner) => (
           <li key={runner.n}>

@@ -86,6 +86,7 @@ export const runnersNamedSchema = z.object({
     }),
   ),
   more: z.boolean().describe("more runners have that name than are listed: more of it narrows them"),
+  near: z.boolean().describe("no registered name has the words as typed: these are one slip off (a letter added, missing, changed or swapped)"),
 });
 export type RunnersNamedView = z.infer<typeof runnersNamedSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAME_MAX_LENGTH, nameMatches, nameWords, readNameQuery } from "./runner-names.ts";
+import { NAME_MAX_LENGTH, nameMatches, nameWords, oneLetterOff, readNameQuery } from "./runner-names.ts";
 
 describe("nameWords", () => {
   it("drops case, accents and punctuation", () => {
@@ -47,5 +47,27 @@ describe("nameMatches", () => {
 
   it("lets the longer typed word choose first", () => {
     expect(nameMatches(["an", "anabel"], nameWords("Ana Anabel Paz"))).toBe(true);
+  });
+});
+
+describe("a name typed with a slip", () => {
+  it("is one letter added, missing or changed, or two neighbours swapped", () => {
+    expect(oneLetterOff("gustabo", "gustavo")).toBe(true);
+    expect(oneLetterOff("flors", "flores")).toBe(true);
+    expect(oneLetterOff("floress", "flores")).toBe(true);
+    expect(oneLetterOff("flores", "flores")).toBe(true);
+    expect(oneLetterOff("folres", "flores")).toBe(true);
+    expect(oneLetterOff("forles", "flores")).toBe(false);
+    expect(oneLetterOff("flo", "flores")).toBe(false);
+  });
+
+  it("finds the name only when asked to, and only in words of four letters or more", () => {
+    const registered = nameWords("Gustavo Flores Medina");
+    expect(nameMatches(["gustabo", "flores"], registered)).toBe(false);
+    expect(nameMatches(["gustabo", "flores"], registered, { typos: true })).toBe(true);
+    expect(nameMatches(["gusta", "florse"], registered, { typos: true })).toBe(true);
+    expect(nameMatches(["gustavo", "flo"], registered, { typos: true })).toBe(true);
+    expect(nameMatches(["gustavo", "fla"], registered, { typos: true })).toBe(false);
+    expect(nameMatches(["gustavo", "paz"], registered, { typos: true })).toBe(false);
   });
 });

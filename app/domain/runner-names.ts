@@ -33,16 +33,35 @@ export function readNameQuery(raw: string | null | undefined): string[] | undefi
   return long.length >= NAME_MIN_WORDS ? long : undefined;
 }
 
+/** The shortest typed word that may carry a typo: a slip in a shorter one finds too many other names. */
+export const NAME_TYPO_MIN_LETTERS = 4;
+
 /**
  * Whether every typed word starts a different word of the registered name. The
  * longest typed words choose first, so "an ana" cannot spend both on "Ana".
+ * With `typos`, a word of NAME_TYPO_MIN_LETTERS or more may also be one slip
+ * off a registered word or its start: "gustabo florse" finds "Gustavo Flores".
  */
-export function nameMatches(typed: readonly string[], registered: readonly string[]): boolean {
+export function nameMatches(typed: readonly string[], registered: readonly string[], { typos = false } = {}): boolean {
   const free = [...registered];
   for (const word of [...typed].sort((a, b) => b.length - a.length)) {
-    const at = free.findIndex((w) => w.startsWith(word));
+    let at = free.findIndex((w) => w.startsWith(word));
+    if (at < 0 && typos && word.length >= NAME_TYPO_MIN_LETTERS)
+      at = free.findIndex((w) => oneLetterOff(word, w) || oneLetterOff(word, w.slice(0, word.length)));
     if (at < 0) return false;
     free.splice(at, 1);
   }
   return true;
+}
+
+/** Whether `a` becomes `b` by adding, removing or changing one letter, or swapping two neighbours (or is `b`). */
+export function oneLetterOff(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  const [restA, restB] = [a.length - i - j, b.length - i - j];
+  if (restA <= 1 && restB <= 1) return true;
+  return restA === 2 && restB === 2 && a[i] === b[i + 1] && a[i + 1] === b[i];
 }

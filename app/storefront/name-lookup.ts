@@ -16,6 +16,6 @@ export async function lookUpName(q: string, load: () => Promise<RunnersNamedView
   } catch (error) {
     const problem = PROBLEMS[Number((error as { status?: unknown }).status)];
     if (!problem) throw error;
-    return { q, corredores: [], more: false, problem };
+    return { q, corredores: [], more: false, near: false, problem };
   }
 }

@@ -171,6 +171,7 @@ describe("SPEC §7 contract", () => {
       q: "ana garcia",
       corredores: [{ n: 101, nombre: "Ana García", distancia: "21K", equipo: "", fotos: expect.any(Number) }],
       more: false,
+      near: false,
     });
     const refused = await call(shop, corredores, `/api/corredores/${ORDERS_RACE}?q=ana`, { params: { slug: ORDERS_RACE } });
     expect(refused.status).toBe(400);

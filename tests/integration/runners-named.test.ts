@@ -52,13 +52,25 @@ describe("GET /api/corredores/{slug}", () => {
         q,
         corredores: [{ n: 101, nombre: "Ana Belén García Núñez", distancia: "21K", equipo: "Corre Neuquén", fotos: 2 }],
         more: false,
+        near: false,
       });
     }
     // "g" is no word to search by: a first name and an initial are refused.
     expect((await named("q=ana+g")).status).toBe(400);
     expect((await named("q=ana+go")).body.data.corredores.map((r: { n: number }) => r.n)).toEqual([103]);
     expect((await named("q=juan+perez")).body.data.corredores).toEqual([{ n: 102, nombre: "Juan Pérez", distancia: "10K", equipo: "", fotos: 1 }]);
-    expect((await named("q=maria+lopez")).body.data).toEqual({ q: "maria lopez", corredores: [], more: false });
+    expect((await named("q=maria+lopez")).body.data).toEqual({ q: "maria lopez", corredores: [], more: false, near: false });
+  });
+
+  it("offers the names one slip off when none has the words as typed", async () => {
+    const slip = (await named("q=juan+peres")).body.data;
+    expect(slip).toMatchObject({ near: true, corredores: [{ n: 102, nombre: "Juan Pérez" }] });
+    expect((await named("q=ana+gomze")).body.data).toMatchObject({ near: true, corredores: [{ n: 103 }] });
+    // A name as typed wins: its near neighbours are not mixed in.
+    expect((await named("q=ana+gomez")).body.data).toMatchObject({ near: false, corredores: [{ n: 103 }] });
+    // A word under four letters must be right: "ama" is no "Ana" with a slip (it would find too many others).
+    expect((await named("q=ama+gomez")).body.data).toMatchObject({ near: false, corredores: [] });
+    expect((await named("q=juan+paz")).body.data).toMatchObject({ near: false, corredores: [] });
   });
 
   it("lists at most ten runners, bib order, and says when more share the name", async () => {

@@ -39,14 +39,18 @@ export function namesListed(db: Db, raceId: number, memo: VersionedMemo = noMemo
 /**
  * The registered runners of a visible race whose name has every word of `q`
  * (runner-names.ts), bib order, at most NAME_MAX_MATCHES, each with how many
- * visible photos carry their number; `more` when others matched too. Less
- * than a first and a last name is refused (invalidName).
+ * visible photos carry their number; `more` when others matched too. When no
+ * name has the words as typed, those one slip off (`near`). Less than a first
+ * and a last name is refused (invalidName).
  */
 export async function runnersNamed(db: Db, slug: string, q: string, memo: VersionedMemo = noMemo): Promise<RunnersNamedView> {
   const race = await memo(`race:${findVisibleRace.name}:${slug}`, () => findVisibleRace(db, slug));
   const typed = readNameQuery(q);
   if (!typed) throw invalid("invalidName");
-  const matching = (await registeredNames(db, race.id, memo)).filter((r) => nameMatches(typed, r.words));
+  const registered = await registeredNames(db, race.id, memo);
+  let matching = registered.filter((r) => nameMatches(typed, r.words));
+  const near = matching.length === 0;
+  if (near) matching = registered.filter((r) => nameMatches(typed, r.words, { typos: true }));
   const shown = matching.slice(0, NAME_MAX_MATCHES);
   const counts = shown.length
     ? await db
@@ -71,5 +75,6 @@ export async function runnersNamed(db: Db, slug: string, q: string, memo: Versio
     q,
     corredores: shown.map((r) => ({ n: r.bib, nombre: r.name, distancia: r.distance, equipo: r.team, fotos: photosOf.get(r.bib) ?? 0 })),
     more: matching.length > shown.length,
+    near: near && shown.length > 0,
   };
 }

@@ -99,6 +99,7 @@ export default {
     namePlaceholder: "ex.: Ana Souza",
     nameButton: "Buscar meu número",
     nameFound: "Corredores inscritos como “{q}”",
+    nameNear: "Nenhum corredor está inscrito exatamente como “{q}”. Você quis dizer…?",
     nameNone: "Nenhum corredor inscrito se chama “{q}”. Confira como escreveu, ou tente o nome com que você se inscreveu.",
     nameMore: "Mais corredores têm esse nome: digite mais dele para encontrar o seu.",
     namePhotos: "{count, plural, =0 {ainda sem fotos} one {# foto} other {# fotos}}",

@@ -99,6 +99,7 @@ export default {
     namePlaceholder: "e.g. Ana García",
     nameButton: "Find my number",
     nameFound: "Runners registered as “{q}”",
+    nameNear: "No runner is registered exactly as “{q}”. Did you mean…?",
     nameNone: "No registered runner is called “{q}”. Check how it is written, or try the name you registered with.",
     nameMore: "More runners share that name: type more of it to narrow them down.",
     namePhotos: "{count, plural, =0 {no photos yet} one {# photo} other {# photos}}",

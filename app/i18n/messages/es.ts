@@ -100,6 +100,7 @@ const es = {
     namePlaceholder: "p. ej. Ana García",
     nameButton: "Buscar mi número",
     nameFound: "Corredores inscriptos como “{q}”",
+    nameNear: "Ningún corredor está inscripto exactamente como “{q}”. ¿Quisiste decir…?",
     nameNone: "Ningún corredor inscripto se llama “{q}”. Revisá cómo lo escribiste, o probá con el nombre con que te inscribiste.",
     nameMore: "Hay más corredores con ese nombre: escribí más de él para encontrarte.",
     namePhotos: "{count, plural, =0 {todavía sin fotos} one {# foto} other {# fotos}}",
