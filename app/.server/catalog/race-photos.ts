@@ -10,7 +10,7 @@ import { formatInZone, zonedToInstant } from "../images/index.ts";
 import { indexPassings } from "../recognition/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { namesListed } from "./runners-named.ts";
-import { findVisibleRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
+import { findVisibleRace, memoizedRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
 import type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
 export const PAGE_SIZE = 60;
@@ -103,7 +103,7 @@ export async function racePhotos(
   findRace: (db: Db, slug: string) => Promise<RaceRow> = findVisibleRace,
   memo: VersionedMemo = noMemo,
 ): Promise<RacePhotosView> {
-  const race = await memo(`race:${findRace.name}:${query.slug}`, () => findRace(db, query.slug));
+  const race = await memoizedRace(db, query.slug, memo, findRace);
   // Not memoized: without a race date it stands on the first photo, which an import's progress may change.
   const during = query.around === undefined ? undefined : await aroundTime(db, race, query.around);
   const maybeBib = query.maybe ? query.bib : undefined;

@@ -4,6 +4,7 @@ import { toUnits } from "../../domain/money.ts";
 import { type Db, races, tags } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
+import type { VersionedMemo } from "./versioned-memo.ts";
 import type { RaceSummary } from "../../domain/api-contract.ts";
 
 export type RaceRow = typeof races.$inferSelect;
@@ -52,6 +53,11 @@ export async function findVisibleRace(db: Db, slug: string): Promise<RaceRow> {
   const [race] = await db.select().from(races).where(eq(races.slug, slug)).limit(1);
   if (!race || !(VISIBLE_STATUSES as readonly string[]).includes(race.status)) throw notFound("raceNotFound", { slug });
   return race;
+}
+
+/** A race found by `findRace`, kept while the catalog does not change: every storefront read of it shares one. */
+export function memoizedRace(db: Db, slug: string, memo: VersionedMemo, findRace: (db: Db, slug: string) => Promise<RaceRow> = findVisibleRace) {
+  return memo(`race:${findRace.name}:${slug}`, () => findRace(db, slug));
 }
 
 export async function raceTags(db: Db, raceId: number, lang: Lang): Promise<{ slug: string; nombre: string }[]> {

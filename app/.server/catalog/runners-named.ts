@@ -4,7 +4,7 @@ import type { RunnersNamedView } from "../../domain/api-contract.ts";
 import { type Db, photoBibs, photos, startList } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
-import { findVisibleRace } from "./races.ts";
+import { memoizedRace } from "./races.ts";
 
 type Registered = { bib: number; name: string; distance: string; team: string; words: string[] };
 
@@ -44,7 +44,7 @@ export function namesListed(db: Db, raceId: number, memo: VersionedMemo = noMemo
  * and a last name is refused (invalidName).
  */
 export async function runnersNamed(db: Db, slug: string, q: string, memo: VersionedMemo = noMemo): Promise<RunnersNamedView> {
-  const race = await memo(`race:${findVisibleRace.name}:${slug}`, () => findVisibleRace(db, slug));
+  const race = await memoizedRace(db, slug, memo);
   const typed = readNameQuery(q);
   if (!typed) throw invalid("invalidName");
   const registered = await registeredNames(db, race.id, memo);
