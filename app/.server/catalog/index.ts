@@ -8,7 +8,7 @@ export type { PhotoView, RacePhotosView, RacePhotosQuery } from "./race-photos.t
 export { runnersNamed } from "./runners-named.ts";
 export { racesWithBibs } from "./runner-pages.ts";
 export type { RaceBibs } from "./runner-pages.ts";
-export { listVisibleRaces, findVisibleRace, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";
+export { listVisibleRaces, findVisibleRace, photoShown, raceTags, summarize, VISIBLE_STATUSES } from "./races.ts";
 export type { RaceRow, RaceSummary, MediaUrl } from "./races.ts";
 export { racesFile, bannersFile, presaleFile, discountsFile, loadTiers } from "./shop-files.ts";
 export { getSetting, setSetting } from "./settings.ts";

@@ -10,7 +10,7 @@ import { formatInZone, zonedToInstant } from "../images/index.ts";
 import { indexPassings } from "../recognition/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { namesListed } from "./runners-named.ts";
-import { findVisibleRace, memoizedRace, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
+import { findVisibleRace, memoizedRace, photoShown, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
 import type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
 export const PAGE_SIZE = 60;
@@ -44,7 +44,7 @@ export function photoView(photo: PhotoRow, race: RaceRow, mediaUrl: MediaUrl): P
 
 /** Photos a visitor may see: not hidden and with their watermarked derivatives made (and, with `during`, taken then). */
 export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string, during?: [Date, Date]): SQL {
-  const conditions: SQL[] = [eq(photos.raceId, raceId), eq(photos.hidden, false), sql`${photos.thumbKey} is not null`];
+  const conditions: SQL[] = [eq(photos.raceId, raceId), photoShown()];
   if (during) conditions.push(sql`${photos.takenAt} >= ${during[0].toISOString()} and ${photos.takenAt} < ${during[1].toISOString()}`);
   if (bib !== undefined) {
     conditions.push(

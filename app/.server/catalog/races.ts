@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { toUnits } from "../../domain/money.ts";
-import { type Db, races, tags } from "../db/index.ts";
+import { type Db, photos, races, tags } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
 import type { VersionedMemo } from "./versioned-memo.ts";
@@ -11,6 +11,9 @@ export type RaceRow = typeof races.$inferSelect;
 
 /** Races a visitor may see: drafts stay in the back office. */
 export const VISIBLE_STATUSES = ["published", "preparing", "archived"] as const;
+
+/** A photo a visitor may see: not hidden, and its watermarked derivatives made. */
+export const photoShown = () => sql`(${photos.hidden} = false and ${photos.thumbKey} is not null)`;
 
 export type MediaUrl = (key: string | null | undefined) => string;
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, photoBibs, photos, races, startList, timingPassings } from "../db/index.ts";
-import { VISIBLE_STATUSES } from "./races.ts";
+import { photoShown, VISIBLE_STATUSES } from "./races.ts";
 
 /**
  * A race runners may search: the bibs its visible photos carry, and the bibs
@@ -29,7 +29,7 @@ export async function racesWithBibs(db: Db, limit = 8): Promise<RaceBibs[]> {
       .selectDistinct({ bib: photoBibs.bib })
       .from(photoBibs)
       .innerJoin(photos, eq(photos.id, photoBibs.photoId))
-      .where(and(eq(photoBibs.raceId, race.id), eq(photos.hidden, false), isNotNull(photos.thumbKey)))
+      .where(and(eq(photoBibs.raceId, race.id), photoShown()))
       .orderBy(photoBibs.bib);
     // A race without photos yet (an upcoming one, dated later than the race whose results just went out) is left out.
     if (!rows.length) continue;

@@ -1,10 +1,13 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { NAME_MAX_MATCHES, nameMatches, nameWords, readNameQuery } from "../../domain/runner-names.ts";
 import type { RunnersNamedView } from "../../domain/api-contract.ts";
 import { type Db, photoBibs, photos, startList } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
-import { memoizedRace } from "./races.ts";
+import { memoizedRace, photoShown } from "./races.ts";
+
+/** The race's start-list entries with a name. */
+const named = (raceId: number) => and(eq(startList.raceId, raceId), ne(startList.name, ""));
 
 type Registered = { bib: number; name: string; distance: string; team: string; words: string[] };
 
@@ -18,7 +21,7 @@ function registeredNames(db: Db, raceId: number, memo: VersionedMemo = noMemo): 
     const rows = await db
       .select({ bib: startList.bib, name: startList.name, distance: startList.distance, team: startList.team })
       .from(startList)
-      .where(and(eq(startList.raceId, raceId), ne(startList.name, "")))
+      .where(named(raceId))
       .orderBy(startList.bib);
     return rows.map((r) => ({ ...r, words: nameWords(r.name) }));
   });
@@ -27,11 +30,7 @@ function registeredNames(db: Db, raceId: number, memo: VersionedMemo = noMemo): 
 /** Whether the race's start list names any of its runners: the race page then offers the look-up. */
 export function namesListed(db: Db, raceId: number, memo: VersionedMemo = noMemo): Promise<boolean> {
   return memo(`listed:${raceId}`, async () => {
-    const [row] = await db
-      .select({ raceId: startList.raceId })
-      .from(startList)
-      .where(and(eq(startList.raceId, raceId), ne(startList.name, "")))
-      .limit(1);
+    const [row] = await db.select({ raceId: startList.raceId }).from(startList).where(named(raceId)).limit(1);
     return row !== undefined;
   });
 }
@@ -64,8 +63,7 @@ export async function runnersNamed(db: Db, slug: string, q: string, memo: Versio
               photoBibs.bib,
               shown.map((r) => r.bib),
             ),
-            eq(photos.hidden, false),
-            isNotNull(photos.thumbKey),
+            photoShown(),
           ),
         )
         .groupBy(photoBibs.bib)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Currency } from "../../domain/money.ts";
 import { cartTotals, fullsetPrice, unitPrice, type PricedPhoto } from "../../domain/pricing.ts";
-import { countVisiblePhotos, loadTiers, visiblePhotosOf, type RaceRow } from "../catalog/index.ts";
+import { countVisiblePhotos, loadTiers, photoShown, visiblePhotosOf, type RaceRow } from "../catalog/index.ts";
 import { type Db, fullsetOverrides, photos, races } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 
@@ -43,7 +43,7 @@ export async function priceCart(db: Db, publicIds: string[], currency: Currency)
     .select({ photo: photos, race: races })
     .from(photos)
     .innerJoin(races, eq(races.id, photos.raceId))
-    .where(and(inArray(photos.publicId, ids), eq(photos.hidden, false), sql`${photos.thumbKey} is not null`, inArray(races.status, [...SELLING])));
+    .where(and(inArray(photos.publicId, ids), photoShown(), inArray(races.status, [...SELLING])));
   if (rows.length !== ids.length) throw conflict("photoUnavailable");
   // Keep the buyer's order of photos.
   const byId = new Map(rows.map((r) => [r.photo.publicId, r]));
