@@ -95,7 +95,12 @@ export function createServices({
     createWorker({ db, logger, listen, handlers: { [catalog.DERIVE_JOB]: catalog.deriveJob(db, storage) }, concurrency: 1 }),
     createWorker({ db, logger, listen, handlers: bibs.handlers, concurrency: bibs.capacity.readers }),
     createWorker({ db, logger, listen, handlers: office.handlers, concurrency: 1 }),
-    createWorker({ db, logger, listen, handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers } }),
+    createWorker({
+      db,
+      logger,
+      listen,
+      handlers: { [mail.MAIL_JOB]: mailer.deliver, ...sales.handlers, ...files.handlers, ...chores.handlers, ...waitingLists.handlers },
+    }),
   );
 
   return {

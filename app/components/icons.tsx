@@ -83,6 +83,15 @@ export function ClockIcon({ className = "h-5 w-5" }: IconProps) {
   );
 }
 
+export function BellIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
 export function SearchIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg {...base} className={className}>

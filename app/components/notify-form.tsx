@@ -1,16 +1,21 @@
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
+import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { SelectField, SubmitButton, TextField } from "./form-field.tsx";
+import { BellIcon } from "./icons.tsx";
 import { StatusBanner } from "./status-banner.tsx";
 import { useStatusPost } from "./use-status-post.ts";
 
 /**
- * "Tell me when the photos are ready" for a race in preparation (SPEC §1, §3).
+ * "Tell me when the photos are ready" for a race in preparation (SPEC §1, §3),
+ * or, with `bib`, "tell me when photos of #n turn up" for a runner who found
+ * none on a published race (notify/bib-watch.ts): their number is the one
+ * searched and no category is asked.
  * With JavaScript it posts JSON to /api/notify and confirms in place; without,
  * the form posts to /api/notify, which comes back here with `?notify=ok|error`.
  */
-export function NotifyForm({ race }: { race: { slug: string; categories: string[] } }) {
+export function NotifyForm({ race, bib }: { race: { slug: string; categories: string[] }; bib?: number }) {
   const lang = useLang();
   const m = useMessages();
   const [search] = useSearchParams();
@@ -30,18 +35,48 @@ export function NotifyForm({ race }: { race: { slug: string; categories: string[
     });
   }
 
+  const watching = bib !== undefined;
   const sending = state === "sending";
   const sent = state === "success";
   const id = (name: string) => `notify-${name}`;
   return (
-    <section id="notify" aria-labelledby="notify-heading" className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h2 id="notify-heading" className="text-xl font-black text-ink sm:text-2xl">
-        {m.notify.heading}
-      </h2>
-      <p className="mt-1 text-slate-700">{m.notify.intro}</p>
-      <form method="post" action="/api/notify" onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-2">
+    <section
+      id="notify"
+      aria-labelledby="notify-heading"
+      data-testid={watching ? "watch-bib" : "notify"}
+      className={
+        watching
+          ? "scroll-mt-20 rounded-3xl bg-white p-5 ring-1 ring-slate-200 sm:p-6"
+          : "scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      }
+    >
+      {watching ? (
+        <>
+          {/* Beside "not finding your photos?", in its voice: the way out later, after the way out now. */}
+          <h2 id="notify-heading" className="flex items-center gap-2 text-lg font-black">
+            <BellIcon className="h-5 w-5 shrink-0 text-brand-700" />
+            {fill(m.notify.watchHeading, { n: bib })}
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">{m.notify.watchIntro}</p>
+        </>
+      ) : (
+        <>
+          <h2 id="notify-heading" className="text-xl font-black text-ink sm:text-2xl">
+            {m.notify.heading}
+          </h2>
+          <p className="mt-1 text-slate-700">{m.notify.intro}</p>
+        </>
+      )}
+      <form method="post" action="/api/notify" onSubmit={onSubmit} className={`mt-6 grid gap-4 sm:grid-cols-2 ${watching ? "max-w-2xl" : ""}`}>
         <input type="hidden" name="slug" value={race.slug} />
         <input type="hidden" name="lang" value={lang} />
+        {watching && (
+          <>
+            <input type="hidden" name="runnerNumber" value={bib} />
+            {/* Without JavaScript, the answer comes back to this runner's photos rather than the race's. */}
+            <input type="hidden" name="watch" value="1" />
+          </>
+        )}
         <TextField id={id("first-name")} label={m.notify.firstName} name="firstName" autoComplete="given-name" required maxLength={80} />
         <TextField id={id("last-name")} label={m.notify.lastName} name="lastName" autoComplete="family-name" required maxLength={80} />
         <TextField
@@ -56,7 +91,7 @@ export function NotifyForm({ race }: { race: { slug: string; categories: string[
           required
           maxLength={254}
         />
-        {race.categories.length > 0 && (
+        {!watching && race.categories.length > 0 && (
           <SelectField id={id("category")} label={m.notify.category} name="category" required defaultValue="">
             <option value="" disabled>
               {m.notify.chooseCategory}
@@ -68,18 +103,22 @@ export function NotifyForm({ race }: { race: { slug: string; categories: string[
             ))}
           </SelectField>
         )}
-        <TextField
-          id={id("runner-number")}
-          label={m.notify.runnerNumber}
-          name="runnerNumber"
-          inputMode="numeric"
-          pattern="\+?[0-9]*[1-9][0-9]*"
-          autoComplete="off"
-          required
-          maxLength={10}
-        />
+        {!watching && (
+          <TextField
+            id={id("runner-number")}
+            label={m.notify.runnerNumber}
+            name="runnerNumber"
+            inputMode="numeric"
+            pattern="\+?[0-9]*[1-9][0-9]*"
+            autoComplete="off"
+            required
+            maxLength={10}
+          />
+        )}
         <div className="sm:col-span-2">
-          <StatusBanner tone={sent ? "success" : state === "error" ? "error" : null}>{sent ? m.notify.success : m.notify.error}</StatusBanner>
+          <StatusBanner tone={sent ? "success" : state === "error" ? "error" : null}>
+            {sent ? (watching ? fill(m.notify.watchSuccess, { n: bib }) : m.notify.success) : m.notify.error}
+          </StatusBanner>
         </div>
         <div className="sm:col-span-2">
           <SubmitButton sending={sending} disabled={sent}>

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { clientContext, servicesContext } from "../context.ts";
+import { parseRunnerNumber } from "../domain/bibs.ts";
 import { href } from "../i18n/href.ts";
 import { isLang } from "../i18n/langs.ts";
 import { invalid } from "../.server/errors.ts";
@@ -9,7 +10,8 @@ import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
 import type { Route } from "./+types/api.notify";
 
 /**
- * POST /api/notify: the preparing-race form. JSON `{ data: { firstName, lastName,
+ * POST /api/notify: the preparing-race form, and a published race's "tell me
+ * when photos of my number turn up" (the same fields, no category). JSON `{ data: { firstName, lastName,
  * email, category, runnerNumber, slug } }` answers `{ data: { status } }`; a plain
  * form post (no JavaScript) comes back to the race page with `?notify=ok|error`.
  */
@@ -26,9 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const lang = isLang(form.lang) ? form.lang : "es";
   const parsed = notifyInput.safeParse(form);
+  // A runner watching their number comes back to it (the form's `watch`).
+  const n = form.watch === "1" ? parseRunnerNumber(String(form.runnerNumber ?? "")) : undefined;
   if (!parsed.success) {
     const slug = typeof form.slug === "string" && /^[a-z0-9-]{1,100}$/.test(form.slug) ? form.slug : undefined;
-    return redirect(slug ? `${href("race", lang, { slug }, { notify: "error" })}#notify` : href("home", lang));
+    return redirect(slug ? `${href("race", lang, { slug }, { n, notify: "error" })}#notify` : href("home", lang));
   }
   let outcome = "ok";
   try {
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (status === 404) return redirect(href("home", lang));
     outcome = "error";
   }
-  return redirect(`${href("race", lang, { slug: parsed.data.slug }, { notify: outcome })}#notify`);
+  return redirect(`${href("race", lang, { slug: parsed.data.slug }, { n, notify: outcome })}#notify`);
 }
 
 /** Only POST is served here. */

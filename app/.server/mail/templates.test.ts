@@ -10,6 +10,8 @@ const SAMPLES: { [K in TemplateName]: TemplateData<K> } = {
   contactToShop: { id: 7, name: "Ana", email: "ana@example.com", phone: null, message: "Hola", visitorLang: "br" },
   notifySignup: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305, category: "General" },
   photosReady: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305 },
+  photosWatched: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305 },
+  photosFound: { firstName: "Ana", raceName: "Ultra Fiambalá", raceSlug: "ultra-fiambala-2025", bib: 305, count: 3 },
   orderReceived: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750", payLink: "https://shop.example/pay/demo/abc" },
   purchaseReady: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", count: 3, total: "AR$ 12.750" },
   purchaseRefunded: { firstName: "Ana", id: "Q7hK2mNpR4sT9vWx", total: "US$ 25,00" },
@@ -32,6 +34,16 @@ describe("mail templates", () => {
       });
     }
   }
+
+  it("tells a runner watching their number how many photos turned up, with the link to them", () => {
+    const three = renderMail("photosFound", "en", SAMPLES.photosFound, URL);
+    expect(three.subject).toBe("We found photos of #305 at Ultra Fiambalá!");
+    expect(three.text).toContain("There are now 3 photos of number 305 at Ultra Fiambalá.");
+    expect(three.text).toContain(`${URL}/en/race/ultra-fiambala-2025?n=305`);
+    expect(renderMail("photosFound", "es", { ...SAMPLES.photosFound, count: 1 }, URL).text).toContain("Ya hay una foto del número 305 en Ultra Fiambalá.");
+    expect(renderMail("photosFound", "br", SAMPLES.photosFound, URL).subject).toBe("Encontramos fotos do #305 em Ultra Fiambalá!");
+    expect(renderMail("photosWatched", "br", SAMPLES.photosWatched, URL).text).toContain(`${URL}/br/carreira/ultra-fiambala-2025?n=305`);
+  });
 
   it("tells a buyer whose purchase stands apart from one whose purchase had been refunded", () => {
     const data = SAMPLES.paymentReturned;

@@ -6,20 +6,29 @@ import { inTransaction, type Db, notifySignups } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { createRateLimiter } from "../rate-limit/index.ts";
 import type { Mailer } from "../mail/index.ts";
+import { BIB_WATCH_JOB, watchBib } from "../tagging/index.ts";
+import { bibWatchJob } from "./bib-watch.ts";
 import type { NotifyInput } from "./input.ts";
 
 export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) {
   const limiter = createRateLimiter({ db, bucket: "notify", limit: 10, windowMs: 10 * 60_000 });
   return {
+    /** The look at a watched number (bib-watch.ts), run in the lane of what visitors wait for. */
+    handlers: { [BIB_WATCH_JOB]: bibWatchJob({ db, mailer }) },
+
     /**
-     * Signs a runner up for the "photos are ready" notice of a race. Once per
-     * e-mail, race and bib: a repeat succeeds quietly, without a second row or e-mail.
+     * Signs a runner up for the "photos are ready" notice of a race in
+     * preparation, or, on a published race whose photos of their number they did
+     * not find, for the notice that one turned up (bib-watch.ts; no category
+     * asked there). Once per e-mail, race and bib: a repeat succeeds quietly,
+     * without a second row or e-mail.
      */
     async signup(input: NotifyInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
       if (!(await limiter.hit(ip)).ok) throw new DomainError("TooMany", "tooMany");
       const race = await findVisibleRace(db, input.slug);
+      const watching = race.status === "published";
       const category = race.categories.length === 0 ? null : input.category;
-      if (race.categories.length > 0 && (!category || !race.categories.includes(category))) throw invalid("invalidCategory");
+      if (category ? !race.categories.includes(category) : race.categories.length > 0 && !watching) throw invalid("invalidCategory");
       await inTransaction(db, async (tx) => {
         const inserted = await tx
           .insert(notifySignups)
@@ -27,16 +36,11 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
           .onConflictDoNothing()
           .returning({ id: notifySignups.id });
         if (inserted.length === 0) return;
-        await mailer.send(
-          {
-            to: input.email,
-            lang,
-            template: "notifySignup",
-            key: `notify-signup:${inserted[0].id}`,
-            data: { firstName: input.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib: input.runnerNumber, category },
-          },
-          { tx },
-        );
+        const data = { firstName: input.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib: input.runnerNumber, category };
+        const key = `notify-signup:${inserted[0].id}`;
+        await mailer.send({ to: input.email, lang, template: watching ? "photosWatched" : "notifySignup", key, data }, { tx });
+        // A photo tagged a moment ago (or one the runner missed) is written about at once.
+        if (watching) await watchBib(tx, race.id, input.runnerNumber, new Date());
       });
       return { status: "success" };
     },

@@ -1,11 +1,18 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type Db, photoBibs } from "../db/index.ts";
 import { preorderBibsTagged } from "./preorders-port.ts";
+import { watchedBibsTagged } from "./watchers-port.ts";
 
 // Every write to photo_bibs goes through here, so that whoever puts a bib on a
 // photo (an operator, a bulk action, a photos.csv, bib recognition) tells the
-// pre-orders the same way. Pass the transaction that tags: the pre-orders' job
-// is queued only if the tags are written.
+// pre-orders and the runners watching that number the same way (bibsTagged).
+// Pass the transaction that tags: their jobs are queued only if the tags are written.
+
+async function bibsTagged(db: Db, raceId: number, bibs: Iterable<number>): Promise<void> {
+  const tagged = [...new Set(bibs)].filter((b) => Number.isInteger(b) && b > 0);
+  await preorderBibsTagged(db, raceId, tagged);
+  await watchedBibsTagged(db, raceId, tagged);
+}
 
 /** A person's tags: an automatic tag of the same number becomes theirs. A number typed twice is one tag. */
 export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs: number[]): Promise<void> {
@@ -17,7 +24,7 @@ export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs
     .insert(photoBibs)
     .values(values)
     .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { source: "manual", confidence: null } });
-  await preorderBibsTagged(db, raceId, unique);
+  await bibsTagged(db, raceId, unique);
 }
 
 /** Sets one photo's bibs to exactly these, as a person's tags. */
@@ -33,7 +40,7 @@ export async function tagFromImport(db: Db, raceId: number, photoId: number, bib
   const missing = [...new Set(bibs)].filter((b) => !have.has(b));
   if (!missing.length) return [];
   await db.insert(photoBibs).values(missing.map((bib) => ({ photoId, raceId, bib, source: "import" as const })));
-  await preorderBibsTagged(db, raceId, missing);
+  await bibsTagged(db, raceId, missing);
   return missing;
 }
 
@@ -55,7 +62,7 @@ export async function setAutoTags(
       .onConflictDoUpdate({ target: [photoBibs.photoId, photoBibs.bib], set: { confidence }, setWhere: eq(photoBibs.source, "auto") });
   }
   if (withdrawn.length) await db.delete(photoBibs).where(and(eq(photoBibs.photoId, photo.id), eq(photoBibs.source, "auto"), inArray(photoBibs.bib, withdrawn)));
-  await preorderBibsTagged(
+  await bibsTagged(
     db,
     photo.raceId,
     auto.map((a) => a.bib),

@@ -277,6 +277,10 @@ export default {
     sending: "Enviando…",
     success: "Pronto! Avisaremos por e-mail quando as fotos estiverem prontas.",
     error: "Ocorreu um erro, tente novamente",
+    watchHeading: "Avise-me quando aparecerem fotos do #{n}",
+    watchIntro:
+      "Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida. Deixe seu e-mail e escreveremos uma vez, assim que aparecer uma foto sua.",
+    watchSuccess: "Pronto! Escreveremos assim que aparecer uma foto do #{n}.",
   },
   seo: {
     home: "Encontre suas fotos de trail, corrida de rua e aventura pelo número de peito, pague on-line e baixe em qualidade máxima.",

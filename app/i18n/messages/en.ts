@@ -277,6 +277,10 @@ export default {
     sending: "Sending…",
     success: "Done! We will let you know by e-mail when the photos are ready.",
     error: "An error has occurred, please try again",
+    watchHeading: "Tell me when photos of #{n} turn up",
+    watchIntro:
+      "Photographers keep uploading and we keep checking numbers for hours after the race. Leave your e-mail and we will write once, as soon as a photo of you turns up.",
+    watchSuccess: "Done! We will write as soon as a photo of #{n} turns up.",
   },
   seo: {
     home: "Find your trail, running and adventure race photos by runner number, pay online and download them in full quality.",

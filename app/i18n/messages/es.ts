@@ -278,6 +278,10 @@ const es = {
     sending: "Enviando…",
     success: "¡Listo! Te vamos a avisar por e-mail cuando estén las fotos.",
     error: "Ha ocurrido un error, intente de nuevo",
+    watchHeading: "Avisame cuando aparezcan fotos del #{n}",
+    watchIntro:
+      "Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera. Dejanos tu e-mail y te escribimos una vez, apenas aparezca una foto tuya.",
+    watchSuccess: "¡Listo! Te escribimos apenas aparezca una foto del #{n}.",
   },
   seo: {
     home: "Buscá tus fotos de trail, running y aventura por número de corredor, pagá online y descargalas en máxima calidad.",

@@ -3,7 +3,9 @@ import { contactReceived } from "./contact-received.ts";
 import { contactReply } from "./contact-reply.ts";
 import { contactToShop } from "./contact-to-shop.ts";
 import { notifySignup } from "./notify-signup.ts";
+import { photosFound } from "./photos-found.ts";
 import { photosReady } from "./photos-ready.ts";
+import { photosWatched } from "./photos-watched.ts";
 import { orderReceived } from "./order-received.ts";
 import { purchaseReady } from "./purchase-ready.ts";
 import { purchaseRefunded } from "./purchase-refunded.ts";
@@ -23,6 +25,8 @@ export const TEMPLATES = {
   contactToShop,
   notifySignup,
   photosReady,
+  photosWatched,
+  photosFound,
   orderReceived,
   purchaseReady,
   purchaseRefunded,
