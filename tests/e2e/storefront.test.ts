@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { totalsIn } from "../../app/cart/cart-item.ts";
@@ -363,6 +365,60 @@ describe.each(LANGS)("a forgotten number in %s", (lang) => {
     await page.goto(shop.url(`${href("race", lang, { slug: SLUG })}?q=${encodeURIComponent(typed.split(" ")[1])}`));
     await poll(() => page.getByTestId("name-problem").textContent()).toBe(m.errors.invalidName);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(LANGS)("a number without photos in %s", (lang) => {
+  const m = MESSAGES[lang];
+  /** A registered runner of the demo race no photo shows. */
+  let bare: number;
+  beforeAll(async () => {
+    for (const line of demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
+      .split("\n")
+      .slice(1)) {
+      const bib = Number(line.split(",")[0]);
+      if (bib && (await racePhotos(lang, { n: bib })).found_rows === 0) {
+        bare = bib;
+        break;
+      }
+    }
+  });
+  /** The notices written to an address so far. */
+  const mailsTo = (email: string) => {
+    const dir = join(shop.dataDir, "outbox");
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(join(dir, f), "utf8"))
+      .filter((eml) => eml.includes(`\r\nTo: ${email}\r\n`));
+  };
+
+  it.each([true, false])("offers to write when a photo of it turns up (JavaScript %s)", async (javaScriptEnabled) => {
+    const { context, page, errors } = await visitor({ javaScriptEnabled, viewport: { width: 390, height: 850 } });
+    const email = `watch-${lang}-${javaScriptEnabled}@example.com`;
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: bare })));
+    await poll(() => page.getByTestId("result-count").textContent()).toBe(fill(m.race.found, { count: 0 }, lang));
+    const box = page.getByTestId("watch-bib");
+    await poll(() => box.getByRole("heading").textContent()).toBe(fill(m.notify.watchHeading, { n: bare }));
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    await box.getByLabel(m.notify.firstName, { exact: true }).fill("Lucía");
+    await box.getByLabel(m.notify.lastName, { exact: true }).fill("Quiroga");
+    await box.getByLabel(m.notify.email, { exact: true }).fill(email);
+    await box.getByRole("button", { name: m.notify.submit }).click();
+    // Without JavaScript the post comes back to the runner's own photos, not the race's.
+    if (!javaScriptEnabled) await page.waitForURL((url) => url.searchParams.get("notify") === "ok" && url.searchParams.get("n") === String(bare));
+    await poll(() => page.getByTestId("watch-bib").getByRole("status").textContent()).toBe(fill(m.notify.watchSuccess, { n: bare }));
+    await expect.poll(() => mailsTo(email).filter((eml) => eml.includes("X-Dorsal-Template: photosWatched")).length, { timeout: 20_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("is not offered where the runner's photos are", async () => {
+    const { context, page } = await visitor();
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
+    await page.getByTestId("photo-grid").waitFor();
+    expect(await page.getByTestId("watch-bib").count()).toBe(0);
     await context.close();
   });
 });

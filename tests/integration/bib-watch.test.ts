@@ -88,6 +88,8 @@ describe("a runner watching their number", () => {
     await shop.services.worker.drain();
     const found = mails("photosFound", "watch300@example.com");
     expect(found).toHaveLength(1);
+    // No "none found yet" before it.
+    expect(mails("photosWatched", "watch300@example.com")).toHaveLength(0);
     expect(found[0]).toContain("Encontramos fotos do #300 em Trilha de Pedidos!");
     expect(found[0]).toContain("http://shop.test/br/carreira/orders-trail-2025?n=300");
   });

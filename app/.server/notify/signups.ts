@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { isLang } from "../../i18n/langs.ts";
-import { findVisibleRace, pick } from "../catalog/index.ts";
+import { countVisiblePhotos, findVisibleRace, pick } from "../catalog/index.ts";
 import { inTransaction, type Db, notifySignups } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { createRateLimiter } from "../rate-limit/index.ts";
@@ -38,9 +38,16 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
         if (inserted.length === 0) return;
         const data = { firstName: input.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib: input.runnerNumber, category };
         const key = `notify-signup:${inserted[0].id}`;
-        await mailer.send({ to: input.email, lang, template: watching ? "photosWatched" : "notifySignup", key, data }, { tx });
-        // A photo tagged a moment ago (or one the runner missed) is written about at once.
-        if (watching) await watchBib(tx, race.id, input.runnerNumber, new Date());
+        if (!watching) {
+          await mailer.send({ to: input.email, lang, template: "notifySignup", key, data }, { tx });
+          return;
+        }
+        // A number with photos already (tagged a moment ago, or missed) is written about at once,
+        // without first saying none were found.
+        if ((await countVisiblePhotos(tx, race.id, input.runnerNumber)) === 0) {
+          await mailer.send({ to: input.email, lang, template: "photosWatched", key, data }, { tx });
+        }
+        await watchBib(tx, race.id, input.runnerNumber, new Date());
       });
       return { status: "success" };
     },

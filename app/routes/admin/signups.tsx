@@ -36,6 +36,7 @@ export default function Signups({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={s.title} />
+      <p className="-mt-4 mb-6 max-w-3xl text-sm text-slate-600">{s.help}</p>
       <FilterBar q={filter.q} searchLabel={m.signups.search} exportHref={adminHref("adminExport", lang, { list: "signups" }) + location.search}>
         <RaceFilter races={races} value={filter.raceId} />
         <FilterField label={s.notified}>

@@ -582,6 +582,7 @@ const adminEn = {
   signups: {
     search: "E-mail, name or bib",
     title: "Photos-ready sign-ups",
+    help: "Runners who asked for a notice on a race's page: on a race in preparation, when its photos are published; on a published race, when a photo of their number turns up. Each is written to once.",
     category: "Category",
     bib: "Bib",
     notified: "Notified",
