@@ -24,7 +24,7 @@ export function FindByTime({ race }: { race: RaceData }) {
   return (
     <section className="rounded-3xl bg-white p-5 ring-1 ring-slate-200 sm:p-6" aria-labelledby={`${timeId}-title`} data-testid="find-by-time">
       <h2 id={`${timeId}-title`} className="flex items-center gap-2 text-lg font-black">
-        <ClockIcon className="h-5 w-5 text-brand-700" />
+        <ClockIcon className="h-5 w-5 shrink-0 text-brand-700" />
         {m.race.findTitle}
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-600">{m.race.findText}</p>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { href } from "../i18n/href.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
-import type { RaceData } from "../storefront/race-data.ts";
+import { type RaceData, searchQuery } from "../storefront/race-data.ts";
 import { SearchIcon } from "./icons.tsx";
 
 /**
@@ -18,12 +18,12 @@ export function MightBeYouLink({ race }: { race: RaceData }) {
   return (
     <section className="rounded-3xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-6" data-testid="might-be-you">
       <h2 className="flex items-center gap-2 text-lg font-black">
-        <SearchIcon className="h-5 w-5 text-brand-700" />
+        <SearchIcon className="h-5 w-5 shrink-0 text-brand-700" />
         {fill(race.found_rows > 0 ? m.race.maybeTitle : m.race.maybeTitleNone, { count: race.maybe }, lang)}
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">{m.race.maybeText}</p>
       <Link
-        to={href("race", lang, { slug: race.slug }, { n: race.n, t: race.t, h: race.h, m: 1 })}
+        to={href("race", lang, { slug: race.slug }, { ...searchQuery(race), m: 1 })}
         className="mt-4 inline-block rounded-xl bg-ink px-5 py-3 font-black text-white hover:bg-brand-700"
         data-testid="might-be-you-link"
       >
@@ -45,7 +45,7 @@ export function MightBeYouHeading({ race }: { race: RaceData }) {
           {fill(m.race.maybeHeading, { n: race.n })}
         </h2>
         <Link
-          to={href("race", lang, { slug: race.slug }, { n: race.n, t: race.t, h: race.h })}
+          to={href("race", lang, { slug: race.slug }, searchQuery(race))}
           className="text-sm font-bold text-brand-700 underline underline-offset-2 hover:text-ink"
         >
           {m.race.maybeBack}

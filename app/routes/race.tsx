@@ -38,7 +38,7 @@ import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { statusOf } from "../.server/failure.ts";
 import { fetchRacePhotos, fetchRunnersNamed } from "../storefront/fetch-json.ts";
 import { lookUpName, type NameLookup } from "../storefront/name-lookup.ts";
-import { isNotFound, type RaceData, type RaceSummaryData } from "../storefront/race-data.ts";
+import { isNotFound, type RaceData, type RaceSummaryData, searchQuery } from "../storefront/race-data.ts";
 import { readRaceQuery, withoutPhoto } from "../storefront/race-query.ts";
 import { recallRace } from "../storefront/race-summaries.ts";
 import type { Route } from "./+types/race";
@@ -170,7 +170,7 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
   const m = useMessages();
   const [search] = useSearchParams();
   const currency = currencyForLang(lang);
-  const pageQuery = { n: race.n, t: race.t, h: race.h, m: race.m ? 1 : undefined };
+  const pageQuery = { ...searchQuery(race), m: race.m ? 1 : undefined };
   const pageHref = (p: number) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: p > 1 ? p : undefined });
   const photoHref = (id: string | null) => href("race", lang, { slug: race.slug }, { ...pageQuery, p: race.page > 1 ? race.page : undefined, foto: id });
   const count = fill(m.race.found, { count: race.found_rows }, lang);

@@ -9,6 +9,9 @@ export type RaceSummaryData = Pick<RaceSummary, "id" | "slug" | "nombre" | "subt
 
 export type RaceData = RacePhotosView;
 
+/** What the runner searched (number, photo point, time), as the race page's query: kept by its links between pages and views. */
+export const searchQuery = (race: RaceData) => ({ n: race.n, t: race.t, h: race.h });
+
 /** A failed load the page can explain: 404 means the race is gone, anything else may be retried. */
 export class LoadError extends Error {
   status: number;
