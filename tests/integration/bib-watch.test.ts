@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { jobs, notifySignups, photos, races } from "../../app/.server/db/schema.ts";
+import { IMAGES_MAX_WAITS } from "../../app/.server/notify/bib-watch.ts";
 import { BIB_WATCH_JOB } from "../../app/.server/tagging/index.ts";
 import { action as notifyApi } from "../../app/routes/api.notify.ts";
 import { loginAs } from "./admin-helpers.ts";
@@ -110,6 +111,23 @@ describe("a runner watching their number", () => {
       .from(jobs)
       .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued")));
     expect(again.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(again.payload).toEqual({ raceId: race.raceId, bib: 888, waits: 1 });
+    const queued = () =>
+      db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued")));
+    // For an hour at most: images that never come do not keep a look alive for ever.
+    await db
+      .update(jobs)
+      .set({ payload: { raceId: race.raceId, bib: 888, waits: IMAGES_MAX_WAITS } })
+      .where(eq(jobs.id, again.id));
+    await lookNow();
+    expect(await queued()).toHaveLength(0);
+    // A new tag of the number starts the wait again.
+    await shop.services.admin.photos.tag(admin, p04, { bibs: [300, 888], tagIds: [] });
+    await lookNow();
+    expect(await queued()).toHaveLength(1);
     await db.update(photos).set(keys).where(eq(photos.id, p04));
     await lookNow();
     expect(mails("photosFound", "watch888@example.com")).toHaveLength(1);

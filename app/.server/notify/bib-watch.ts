@@ -6,10 +6,15 @@ import { inTransaction, type Db, notifySignups, photoBibs, photos, races } from 
 import type { Mailer } from "../mail/index.ts";
 import { watchBib } from "../tagging/index.ts";
 
-/** While a tagged photo of the number still waits for its images, the look is asked for again this much later. */
+/**
+ * While a tagged photo of the number still waits for its images, the look is
+ * asked for again this much later, for an hour at most: images that never
+ * come (their job failed for good) leave the runner to the next tag.
+ */
 export const IMAGES_WAIT_MS = 60_000;
+export const IMAGES_MAX_WAITS = 60;
 
-const payload = z.object({ raceId: z.number().int(), bib: z.number().int().positive() });
+const payload = z.object({ raceId: z.number().int(), bib: z.number().int().positive(), waits: z.number().int().nonnegative().default(0) });
 
 /** Whether a photo of the number is tagged but not shown yet only because its watermarked images are still being made. */
 async function imagesComing(db: Db, raceId: number, bib: number): Promise<boolean> {
@@ -31,12 +36,14 @@ async function imagesComing(db: Db, raceId: number, bib: number): Promise<boolea
  */
 export function bibWatchJob({ db, mailer }: { db: Db; mailer: Mailer }) {
   return async (raw: unknown) => {
-    const { raceId, bib } = payload.parse(raw);
+    const { raceId, bib, waits } = payload.parse(raw);
     const [race] = await db.select().from(races).where(eq(races.id, raceId));
     if (race?.status !== "published") return;
     const count = await countVisiblePhotos(db, race.id, bib);
     if (count === 0) {
-      if (await imagesComing(db, race.id, bib)) await watchBib(db, race.id, bib, new Date(Date.now() + IMAGES_WAIT_MS));
+      if (waits < IMAGES_MAX_WAITS && (await imagesComing(db, race.id, bib))) {
+        await watchBib(db, race.id, bib, new Date(Date.now() + IMAGES_WAIT_MS), waits + 1);
+      }
       return;
     }
     const waiting = await db

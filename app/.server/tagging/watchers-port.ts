@@ -11,9 +11,13 @@ export const BIB_WATCH_JOB = "notify.bib-watch";
 /** Like the pre-orders' wait: a pass tagged photo by photo is one look, and the photos' images are usually made by then. */
 export const BIB_WATCH_DELAY_MS = 20_000;
 
-/** Asks for a look at one watched number, at `runAt` (calls meanwhile join it). */
-export const watchBib = (db: Db, raceId: number, bib: number, runAt = new Date(Date.now() + BIB_WATCH_DELAY_MS)) =>
-  schedule(db, BIB_WATCH_JOB, { raceId, bib }, { key: `bib-watch:${raceId}:${bib}`, runAt });
+/**
+ * Asks for a look at one watched number, at `runAt` (calls meanwhile join it).
+ * `waits`: how many times in a row the look found the number's photos still
+ * without their images (a tag starts again from none).
+ */
+export const watchBib = (db: Db, raceId: number, bib: number, runAt = new Date(Date.now() + BIB_WATCH_DELAY_MS), waits = 0) =>
+  schedule(db, BIB_WATCH_JOB, { raceId, bib, waits }, { key: `bib-watch:${raceId}:${bib}`, runAt });
 
 /**
  * Wherever bibs are put on photos: a look is asked for each one somebody still
