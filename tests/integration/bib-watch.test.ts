@@ -30,12 +30,12 @@ describe("a runner watching their number", () => {
       body: { data: { firstName: "Ana", lastName: "Pérez", email, runnerNumber: String(bib), slug: ORDERS_RACE } },
     });
   const photoId = async (frame: string) => (await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids[frame])))[0].id;
+  const waitingLooks = and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued"));
+  /** The looks asked for and not yet run. */
+  const queued = () => shop.database.db.select().from(jobs).where(waitingLooks);
   /** The look waits a little after a tag so a pass is one look; the test moves its clock. */
   const lookNow = async () => {
-    await shop.database.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued")));
+    await shop.database.db.update(jobs).set({ runAt: sql`now()` }).where(waitingLooks);
     await shop.services.worker.drain();
   };
   const mails = (template: string, to: string) => outbox(shop).filter((m) => m.includes(`X-Dorsal-Template: ${template}`) && m.includes(`To: ${to}`));
@@ -56,12 +56,7 @@ describe("a runner watching their number", () => {
     // An operator tags two photos of the pass: one look, after a short wait.
     await shop.services.admin.photos.tag(admin, await photoId("P01"), { bibs: [300, 777], tagIds: [] });
     await shop.services.admin.photos.tag(admin, await photoId("P02"), { bibs: [300, 777], tagIds: [] });
-    expect(
-      await shop.database.db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued"))),
-    ).toHaveLength(1);
+    expect(await queued()).toHaveLength(1);
     await shop.services.worker.drain();
     expect(mails("photosFound", "watch777@example.com"), "not before its time").toHaveLength(0);
     await lookNow();
@@ -74,12 +69,7 @@ describe("a runner watching their number", () => {
 
     // More photos later: nobody is written to again, and no look is even asked for.
     await shop.services.admin.photos.tag(admin, await photoId("P03"), { bibs: [300, 777], tagIds: [] });
-    expect(
-      await shop.database.db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued"))),
-    ).toHaveLength(0);
+    expect(await queued()).toHaveLength(0);
     await lookNow();
     expect(mails("photosFound", "watch777@example.com")).toHaveLength(1);
   });
@@ -106,17 +96,9 @@ describe("a runner watching their number", () => {
     await lookNow();
     expect(mails("photosFound", "watch888@example.com")).toHaveLength(0);
     // The look is asked for again a minute later, and finds the photo once it shows.
-    const [again] = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued")));
+    const [again] = await queued();
     expect(again.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
     expect(again.payload).toEqual({ raceId: race.raceId, bib: 888, waits: 1 });
-    const queued = () =>
-      db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued")));
     // For an hour at most: images that never come do not keep a look alive for ever.
     await db
       .update(jobs)
@@ -139,12 +121,7 @@ describe("a runner watching their number", () => {
     await shop.services.admin.photos.tag(admin, p05, { bibs: [300, 999], tagIds: [] });
     await lookNow();
     expect(mails("photosFound", "watch999@example.com")).toHaveLength(0);
-    expect(
-      await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued"))),
-    ).toHaveLength(0);
+    expect(await queued()).toHaveLength(0);
   });
 
   it("leaves a race in preparation to its publication, and asks no category of a published race", async () => {

@@ -8,6 +8,7 @@ import { watchedBibsTagged } from "./watchers-port.ts";
 // pre-orders and the runners watching that number the same way (bibsTagged).
 // Pass the transaction that tags: their jobs are queued only if the tags are written.
 
+/** Tells both ports of the numbers just tagged, each once, whole and positive. */
 async function bibsTagged(db: Db, raceId: number, bibs: Iterable<number>): Promise<void> {
   const tagged = [...new Set(bibs)].filter((b) => Number.isInteger(b) && b > 0);
   await preorderBibsTagged(db, raceId, tagged);

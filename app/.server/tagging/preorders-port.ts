@@ -26,14 +26,15 @@ export const dniAsBib = sql<string>`ltrim(${preorders.dni}, '0')`;
 
 /**
  * Wherever bibs are put on photos (an operator's tagging, a bulk tag, bib
- * recognition), this is called with the race and the bibs. For each bib a
- * paid pre-order waits on, a job is scheduled that gives that runner their
- * sale; calls in quick succession join one run. Cheap when nobody pre-ordered.
- * Pass the transaction that tags, so the job is queued only if the tags are.
+ * recognition), this is called with the race and the bibs (each once, whole
+ * and positive: bib-tags.ts). For each bib a paid pre-order waits on, a job is
+ * scheduled that gives that runner their sale; calls in quick succession join
+ * one run. Cheap when nobody pre-ordered. Pass the transaction that tags, so
+ * the job is queued only if the tags are.
  */
-export async function preorderBibsTagged(db: Db, raceId: number, bibs: Iterable<number>): Promise<void> {
-  const wanted = [...new Set(bibs)].filter((b) => Number.isInteger(b) && b > 0).map(String);
-  if (wanted.length === 0) return;
+export async function preorderBibsTagged(db: Db, raceId: number, bibs: number[]): Promise<void> {
+  if (bibs.length === 0) return;
+  const wanted = bibs.map(String);
   const rows = await db
     .selectDistinct({ bib: dniAsBib })
     .from(preorders)

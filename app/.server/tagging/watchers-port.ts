@@ -20,8 +20,9 @@ export const watchBib = (db: Db, raceId: number, bib: number, runAt = new Date(D
   schedule(db, BIB_WATCH_JOB, { raceId, bib, waits }, { key: `bib-watch:${raceId}:${bib}`, runAt });
 
 /**
- * Wherever bibs are put on photos: a look is asked for each one somebody still
- * waits on. Cheap when nobody does. Pass the transaction that tags.
+ * Wherever bibs are put on photos (each once, whole and positive: bib-tags.ts):
+ * a look is asked for each one somebody still waits on. Cheap when nobody does.
+ * Pass the transaction that tags.
  */
 export async function watchedBibsTagged(db: Db, raceId: number, bibs: number[]): Promise<void> {
   if (bibs.length === 0) return;
