@@ -32,6 +32,7 @@ export default [
   route("fake-api/:file", "routes/fake-api.ts"),
   route("api/contact_email", "routes/api.contact-email.ts"),
   route("api/notify", "routes/api.notify.ts"),
+  route("api/claim", "routes/api.claim.ts"),
   route("api/pageview", "routes/api.pageview.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

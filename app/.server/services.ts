@@ -11,6 +11,7 @@ import * as storefront from "./storefront/index.ts";
 import * as mail from "./mail/index.ts";
 import * as contact from "./contact/index.ts";
 import * as notify from "./notify/index.ts";
+import * as claims from "./claims/index.ts";
 import * as analytics from "./analytics/index.ts";
 import * as seo from "./seo/index.ts";
 import * as orders from "./orders/index.ts";
@@ -178,6 +179,8 @@ export function createServices({
     contact: contact.createContactService({ db, mailer }),
     /** The preparing-race "tell me when the photos are ready" list. */
     notify: waitingLists,
+    /** A runner's "this is me" on a photo: it waits for a person, and shows to their number's search meanwhile. */
+    claims: { claim: (input: claims.ClaimInput) => claims.claimPhoto(db, input) },
     analytics: analytics.createAnalytics({ db }),
     seo: seo.createSeo({ db, publicUrl: env.publicUrl }),
     /** One read per storefront screen (home, race page). */

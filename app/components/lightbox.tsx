@@ -6,6 +6,7 @@ import { useLang, useMessages } from "../i18n/use-messages.ts";
 import type { PhotoData } from "../storefront/race-data.ts";
 import { photoClock, photoDateTime } from "../storefront/photo-time.ts";
 import { CartToggle } from "./cart-toggle.tsx";
+import { ClaimPhoto } from "./claim-photo.tsx";
 import { ChevronIcon, CloseIcon } from "./icons.tsx";
 import { PriceLabel } from "./price-label.tsx";
 import { useFocusTrap } from "./use-focus-trap.ts";
@@ -31,12 +32,15 @@ export function Lightbox({
   raceName,
   currency,
   hrefFor,
+  claim,
 }: {
   photos: PhotoData[];
   index: number;
   race: string;
   raceName: string;
   currency: Currency;
+  /** Whether to ask "is this you?", and the runner number searched to start its box with. */
+  claim?: { bib: number | null };
   /** The page's address showing a given photo, or none. */
   hrefFor: (photoId: string | null) => string;
 }) {
@@ -105,6 +109,8 @@ export function Lightbox({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Arrows move the caret in the "is this you?" number box, not the photos.
+      if (event.key !== "Escape" && (event.target as Element | null)?.closest?.("input")) return;
       if (event.key === "Escape") {
         event.preventDefault();
         close();
@@ -276,6 +282,7 @@ export function Lightbox({
         }`}
         inert={!captions}
       >
+        {claim && <ClaimPhoto key={photo.id} slug={race} photoId={photo.id} bib={claim.bib} />}
         <div className="mx-auto flex max-w-xl items-center gap-4">
           <p className="flex-1 text-lg">
             <span className="sr-only">{time} · </span>

@@ -8,7 +8,7 @@ import { href } from "../i18n/href.ts";
 import { RacePhotoGrid } from "./race-photo-grid.tsx";
 
 // An empty race still has one page, as the API answers it.
-const emptyRace = { slug: "trail-x", nombre: "Trail X", fotos: [], page: 1, found_pages: 1, found_rows: 0 };
+const emptyRace = { slug: "trail-x", nombre: "Trail X", fotos: [], page: 1, found_pages: 1, found_rows: 0, n: null, m: false };
 
 function emptyGrid(lang: (typeof LANGS)[number], filtered?: boolean, race = emptyRace): string {
   return renderToStaticMarkup(

@@ -19,7 +19,7 @@ export function RacePhotoGrid({
   pageHref,
   filtered = false,
 }: {
-  race: Pick<RacePhotosView, "slug" | "nombre" | "fotos" | "page" | "found_pages" | "found_rows">;
+  race: Pick<RacePhotosView, "slug" | "nombre" | "fotos" | "page" | "found_pages" | "found_rows" | "n" | "m">;
   currency: Currency;
   /** The photo open in the viewer (`?foto=`), if any. */
   photoId: string | null;
@@ -46,7 +46,16 @@ export function RacePhotoGrid({
       )}
       <Pagination page={race.page} pages={race.found_pages} hrefFor={pageHref} />
       {lightboxIndex >= 0 && (
-        <Lightbox photos={race.fotos} index={lightboxIndex} race={race.slug} raceName={race.nombre} currency={currency} hrefFor={photoHref} />
+        <Lightbox
+          photos={race.fotos}
+          index={lightboxIndex}
+          race={race.slug}
+          raceName={race.nombre}
+          currency={currency}
+          hrefFor={photoHref}
+          // A runner's own photos are theirs already: the viewer asks "is this you?" everywhere else.
+          claim={race.n === null || race.m ? { bib: race.n } : undefined}
+        />
       )}
     </>
   );

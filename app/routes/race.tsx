@@ -18,6 +18,8 @@ import { FindByTime } from "../components/find-by-time.tsx";
 import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { MightBeYouHeading, MightBeYouLink } from "../components/might-be-you.tsx";
+import { StatusBanner } from "../components/status-banner.tsx";
+import { claimAnswerOf } from "../storefront/claim.ts";
 import { NotifyForm } from "../components/notify-form.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { PresaleBanner } from "../components/presale-banner.tsx";
@@ -182,6 +184,8 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
   const findByTime = race.n !== null || race.h !== null;
   // A runner whose number has no photo (yet) on a published race may ask to hear when one turns up.
   const watchedBib = race.estado === "published" && !race.m && !race.t && race.h === null && race.found_rows === 0 ? race.n : null;
+  // A runner's "this is me", answered after a plain form post (api.claim.ts): the photo is shown here now.
+  const claimed = claimAnswerOf(search.get("claim"));
   const banners = (
     <Deferred
       value={tiers}
@@ -211,6 +215,11 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
 
       {race.estado === "preparing" && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} />}
 
+      {claimed && (
+        <StatusBanner tone={claimed === "declined" ? "error" : "success"}>
+          {claimed === "pending" ? m.race.claimThanks : claimed === "tagged" ? m.race.claimAlready : m.race.claimChecked}
+        </StatusBanner>
+      )}
       {race.n !== null && !race.m && (
         <h2 className="text-2xl font-black sm:text-3xl" data-testid="runner-heading">
           {fill(m.race.runner, { n: race.n })}

@@ -4,7 +4,7 @@ import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES } from "../../domain/around
 import { toUnits } from "../../domain/money.ts";
 import { pageCount } from "../../domain/pagination.ts";
 import { fullsetPrice } from "../../domain/pricing.ts";
-import { bibSuggestions, type Db, fullsetOverrides, rowsOf, photoBibs, photos, photoTags, tags, timingPassings } from "../db/index.ts";
+import { bibSuggestions, type Db, fullsetOverrides, rowsOf, photoBibs, photoClaims, photos, photoTags, tags, timingPassings } from "../db/index.ts";
 import { formatInZone, zonedToInstant } from "../images/index.ts";
 // The module itself, not recognition's index: that would pull the recognizer into the catalog.
 import { indexPassings } from "../recognition/index.ts";
@@ -62,22 +62,30 @@ export function visiblePhotosOf(raceId: number, bib?: number, tagSlug?: string, 
 /**
  * Photos recognition thinks may show `bib` and nobody has yet said either way
  * (a review suggestion still pending: a digit covered or cut, a blurred
- * number, the runner's frame before or after), not tagged with it. A runner
- * whose number was not read sees them apart from their own, as "might be
- * you", instead of not at all.
+ * number, the runner's frame before or after), or that a runner said show
+ * them (a claim still pending), not tagged with it. A runner whose number was
+ * not read sees them apart from their own, as "might be you", instead of not
+ * at all.
  */
 export function mightBe(raceId: number, bib: number): SQL {
-  return sql`exists (select 1 from ${bibSuggestions} where ${bibSuggestions.photoId} = ${photos.id} and ${bibSuggestions.raceId} = ${raceId} and ${bibSuggestions.bib} = ${bib} and ${bibSuggestions.status} = 'pending')
+  return sql`(exists (select 1 from ${bibSuggestions} where ${bibSuggestions.photoId} = ${photos.id} and ${bibSuggestions.raceId} = ${raceId} and ${bibSuggestions.bib} = ${bib} and ${bibSuggestions.status} = 'pending')
+    or exists (select 1 from ${photoClaims} where ${photoClaims.photoId} = ${photos.id} and ${photoClaims.raceId} = ${raceId} and ${photoClaims.bib} = ${bib} and ${photoClaims.status} = 'pending'))
     and not exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photos.id} and ${photoBibs.bib} = ${bib})`;
 }
 
-/** The numbers a pending suggestion names in the race. */
+/** The numbers a pending suggestion or claim names in the race. */
 async function bibsWaiting(db: Db, raceId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectDistinct({ bib: bibSuggestions.bib })
-    .from(bibSuggestions)
-    .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending")));
-  return new Set(rows.map((r) => r.bib));
+  const [suggested, claimed] = await Promise.all([
+    db
+      .selectDistinct({ bib: bibSuggestions.bib })
+      .from(bibSuggestions)
+      .where(and(eq(bibSuggestions.raceId, raceId), eq(bibSuggestions.status, "pending"))),
+    db
+      .selectDistinct({ bib: photoClaims.bib })
+      .from(photoClaims)
+      .where(and(eq(photoClaims.raceId, raceId), eq(photoClaims.status, "pending"))),
+  ]);
+  return new Set([...suggested, ...claimed].map((r) => r.bib));
 }
 
 /** A statement counting the photos `where` holds; as a subquery of another, its `photos` are its own. */

@@ -679,6 +679,33 @@ export const bibSuggestions = pgTable(
   ],
 );
 
+/**
+ * A runner's word that they are in a photo, with their number ("this is me"):
+ * it waits for a person at the shop, and meanwhile that number's search shows
+ * the photo as "might be you" (catalog/race-photos.ts mightBe). Not a reading:
+ * recognition never sees it.
+ */
+export const photoClaims = pgTable(
+  "photo_claims",
+  {
+    id: serial("id").primaryKey(),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    raceId: integer("race_id")
+      .notNull()
+      .references(() => races.id, { onDelete: "cascade" }),
+    bib: integer("bib").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] })
+      .notNull()
+      .default("pending"),
+    decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("photo_claims_photo_bib_key").on(t.photoId, t.bib), index("photo_claims_race_status_idx").on(t.raceId, t.status, t.bib)],
+);
+
 /** Per-race recognition settings; null columns use the shop-wide default. */
 export const raceRecognitionSettings = pgTable("race_recognition_settings", {
   raceId: integer("race_id")

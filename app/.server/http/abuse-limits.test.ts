@@ -7,6 +7,8 @@ describe("bucketOf", () => {
     expect(bucketOf("POST", "/en/checkout")).toBe("checkout");
     expect(bucketOf("POST", "/api/download")).toBe("download");
     expect(bucketOf("POST", "/api/create_zip")).toBe("zip");
+    expect(bucketOf("POST", "/api/claim")).toBe("claims");
+    expect(bucketOf("GET", "/api/claim")).toBeUndefined();
     expect(bucketOf("POST", "/api/contact_email")).toBeUndefined();
   });
 

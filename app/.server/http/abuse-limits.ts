@@ -7,8 +7,9 @@ import { sendRefusal } from "./request-guard.ts";
 /**
  * Per-address limits on the requests that cost us something: an order (a row,
  * an e-mail to any address, a provider call), a download link (a rendered
- * file), a zip; and a look-up of a number by name, so no script reads a start
- * list's names out of it. Generous for a person, short for a script. Counted
+ * file), a zip; a look-up of a number by name, so no script reads a start
+ * list's names out of it; and a runner's "this is me", so no script fills the
+ * review queue with claims. Generous for a person, short for a script. Counted
  * in the database (rate-limit.ts), keyed by the client address TRUST_PROXY
  * lets us see.
  */
@@ -17,6 +18,7 @@ const LIMITS = {
   download: { limit: 600, windowMs: 10 * 60_000 },
   zip: { limit: 60, windowMs: 10 * 60_000 },
   names: { limit: 60, windowMs: 10 * 60_000 },
+  claims: { limit: 30, windowMs: 10 * 60_000 },
 } as const;
 type Bucket = keyof typeof LIMITS;
 
@@ -33,6 +35,7 @@ export function bucketOf(method: string, path: string, query: Record<string, unk
   if (path === "/api/purchase" || path === "/api/preventa" || (screen && ORDER_SCREENS.includes(screen))) return "checkout";
   if (path === "/api/download" || (screen && PURCHASE_SCREENS.includes(screen))) return "download";
   if (path === "/api/create_zip") return "zip";
+  if (path === "/api/claim") return "claims";
   return undefined;
 }
 

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { MediaUrl } from "../catalog/index.ts";
+import { decideClaim as settleClaim, pendingClaims, raceOfClaim } from "../claims/index.ts";
 import { type Db, photos, races } from "../db/index.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
@@ -29,6 +31,7 @@ export type BibReviewPort = {
   correct(suggestionId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
   reject(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
   undoAuto(photoId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  tag(photoId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
   settings(raceId?: number): Promise<RecognitionSettings>;
   saveSettings(patch: SettingsPatch, raceId?: number): Promise<{ redecided: number }>;
   loadTimingFile(raceId: number, csv: string): Promise<{ loaded: boolean; passings: number; errors: TimingLineError[]; redecided: number }>;
@@ -66,19 +69,21 @@ const rename =
 
 export const REVIEW_PAGE = 40;
 export const AUTO_PAGE = 48;
+export const CLAIMS_PAGE = 24;
 
 /**
  * The review screen of a race: recognition's progress, the suggestions waiting
- * for a person (shooting order), the automatic tags least certain first, and
- * (for admins) the race's settings and timing file.
+ * for a person (shooting order), runners' claims on photos, the automatic tags
+ * least certain first, and (for admins) the race's settings and timing file.
  */
-export async function reviewScreen(db: Db, op: Operator, raceId: number, recognition?: BibReviewPort) {
+export async function reviewScreen(db: Db, op: Operator, raceId: number, mediaUrl: MediaUrl, recognition?: BibReviewPort) {
   await requireRace(db, op, raceId);
   const r = port(recognition);
-  const [progress, queue, auto] = await Promise.all([
+  const [progress, queue, auto, claimed] = await Promise.all([
     r.progress(raceId),
     r.reviewQueue(raceId, { limit: REVIEW_PAGE }),
     r.autoTags(raceId, { limit: AUTO_PAGE }),
+    pendingClaims(db, raceId, { limit: CLAIMS_PAGE }),
   ]);
   const admin = op.role === "admin";
   const [race] = await db.select({ timezone: races.timezone }).from(races).where(eq(races.id, raceId));
@@ -97,6 +102,18 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, recogni
         doubts: i.doubts,
         evidence: i.evidence,
         provenIn: i.provenIn,
+      })),
+    },
+    claims: {
+      total: claimed.total,
+      items: claimed.items.map((c) => ({
+        id: c.id,
+        photoId: c.photoId,
+        frame: c.frame,
+        bib: c.bib,
+        takenAt: at(c.takenAt),
+        thumb: mediaUrl(c.thumbKey),
+        seenIn: c.seenIn && { frame: c.seenIn.frame, thumb: mediaUrl(c.seenIn.thumbKey) },
       })),
     },
     auto,
@@ -131,6 +148,19 @@ export async function decideSuggestion(db: Db, op: Operator, suggestionId: numbe
   ).catch(rename({ Conflict: "suggestionDecided", NotFound: "suggestionGone" }));
   await audit(db, op, `bib.${decision.action}`, { raceId, suggestionId, ...done });
   return { ...done, action: decision.action };
+}
+
+/** A runner's claim on a photo, answered: the number tagged there (`accept`), or not them. */
+export async function decideClaim(db: Db, op: Operator, claimId: number, accept: boolean, recognition?: BibReviewPort) {
+  const r = port(recognition);
+  const raceId = await raceOfClaim(db, claimId);
+  if (raceId === undefined) throw new DomainError("NotFound", "claimGone");
+  await requireRace(db, op, raceId);
+  const done = await settleClaim(db, claimId, accept, op.id, async (photoId, bib) => {
+    await r.tag(photoId, bib, op.id);
+  });
+  await audit(db, op, accept ? "claim.accept" : "claim.reject", { raceId, claimId, ...done });
+  return done;
 }
 
 /** Takes an automatic tag off a photo for good (the operator saw it was wrong). */

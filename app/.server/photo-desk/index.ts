@@ -8,6 +8,7 @@ import type { Storage } from "../storage/index.ts";
 import {
   clearStartList,
   clearTimingFile,
+  decideClaim,
   decideSuggestion,
   loadStartList,
   loadTimingFile,
@@ -75,11 +76,13 @@ export function createPhotoDesk({ db, storage, env, logger, mediaUrl, published,
     },
     /** Bib recognition's review queue, automatic tags, threshold and timing file, per race. */
     bibs: {
-      review: (op: Operator, raceId: number) => reviewScreen(db, op, raceId, recognition),
+      review: (op: Operator, raceId: number) => reviewScreen(db, op, raceId, mediaUrl, recognition),
       crop: (op: Operator, suggestionId: number, width: number, options?: { evidence?: boolean }) =>
         suggestionCrop(db, op, suggestionId, width, recognition, options),
       decide: (op: Operator, suggestionId: number, decision: Decision) => decideSuggestion(db, op, suggestionId, decision, recognition),
       undoAuto: (op: Operator, photoId: number, bib: number) => undoAutoTag(db, op, photoId, bib, recognition),
+      /** A runner's "this is me": tag their number on the photo, or not. */
+      decideClaim: (op: Operator, claimId: number, accept: boolean) => decideClaim(db, op, claimId, accept, recognition),
       saveSettings: (op: Operator, raceId: number, input: { autoThreshold: number; timingWindowSeconds: number; timingOffsetSeconds: number }) =>
         saveRaceRecognition(db, op, raceId, input, recognition),
       loadTiming: (op: Operator, raceId: number, csv: string) => loadTimingFile(db, op, raceId, csv, recognition),

@@ -253,3 +253,18 @@ export async function confirmBibs(db: Db, photoIds: number[], bibs: number[], by
     .returning({ id: bibSuggestions.id });
   return { accepted: rows.length };
 }
+
+/**
+ * A person put `bib` on one photo outside the review queue (a runner's claim
+ * confirmed): their tag, and recognition's open suggestions of that number
+ * there accepted.
+ */
+export async function confirmTag(db: Db, photoId: number, bib: number, by?: number) {
+  const [photo] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
+  if (!photo) throw notFound();
+  await inTransaction(db, async (tx) => {
+    await tagByHand(tx, photo.raceId, [photoId], [bib]);
+    await confirmBibs(tx, [photoId], [bib], by);
+  });
+  return { photoId, bib };
+}

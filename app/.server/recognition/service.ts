@@ -25,6 +25,7 @@ import {
   acceptSuggestion,
   autoTags,
   confirmBibs,
+  confirmTag,
   correctSuggestion,
   raceOfSuggestion,
   rejectSuggestion,
@@ -130,6 +131,8 @@ export function createRecognition({
       return settled;
     },
     confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
+    /** A person's tag of one photo (a runner's claim confirmed): it reaches the photo's burst as a reviewed one does. */
+    tag: (photoId: number, bib: number, by?: number) => told(confirmTag(db, photoId, bib, by), { tookAway: false, confirmed: true }),
     /**
      * Deletes photos through `remove`, then mends what other photos stood on
      * their bibs: the burst and pass suggestions naming them, and the offers

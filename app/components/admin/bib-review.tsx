@@ -6,6 +6,7 @@ import type { ReviewOutcome, TaggingData, TaggingLink } from "./tagging-types.ts
 import { CsrfField } from "./csrf-field.tsx";
 import { StartListSection } from "./start-list.tsx";
 import { RecognitionSettings } from "./recognition-settings.tsx";
+import { RunnerClaims } from "./runner-claims.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "./fields.tsx";
 import { useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
@@ -57,7 +58,7 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
         )}
       </section>
 
-      {outcome && !outcome.ok && (outcome.intent === "decide" || outcome.intent === "undoAuto") && (
+      {outcome && !outcome.ok && (outcome.intent === "decide" || outcome.intent === "undoAuto" || outcome.intent === "claim") && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
           {outcome.error}
         </p>
@@ -180,6 +181,8 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
           </ol>
         )}
       </section>
+
+      <RunnerClaims claims={review.claims} />
 
       <section aria-labelledby="auto-tags-title">
         <h2 id="auto-tags-title" className="text-lg font-bold text-ink">

@@ -55,9 +55,10 @@ const bulkForm = z.object({
 });
 
 const TIMING_MAX_BYTES = 5 * 1024 * 1024;
-const REVIEW_INTENTS = { decide: 1, undoAuto: 1, recognitionSettings: 1, timing: 1, clearTiming: 1, startList: 1, clearStartList: 1 } as const;
+const REVIEW_INTENTS = { decide: 1, undoAuto: 1, claim: 1, recognitionSettings: 1, timing: 1, clearTiming: 1, startList: 1, clearStartList: 1 } as const;
 const decideForm = z.object({ suggestionId: dbId, suggested: z.coerce.number().int(), bib: z.string().trim(), verdict: z.string().optional() });
 const undoForm = z.object({ photoId: dbId, bib: dbId });
+const claimForm = z.object({ claimId: dbId, verdict: z.enum(["accept", "reject"]) });
 const settingsForm = z.object({
   threshold: z.coerce.number().min(60).max(100),
   window: z.coerce.number().int().min(1).max(3600),
@@ -91,6 +92,13 @@ async function reviewAction(
     const parsed = undoForm.safeParse(fields);
     if (!parsed.success) return refuse(m.errors.invalid);
     const done = await attempt(lang, () => admin.bibs.undoAuto(op, parsed.data.photoId, parsed.data.bib));
+    if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
+    throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
+  }
+  if (intent === "claim") {
+    const parsed = claimForm.safeParse(fields);
+    if (!parsed.success) return refuse(m.errors.invalid);
+    const done = await attempt(lang, () => admin.bibs.decideClaim(op, parsed.data.claimId, parsed.data.verdict === "accept"));
     if (!done.ok) return data<ReviewOutcome>({ ...done.response.data, intent }, { status: done.response.init?.status ?? 400 });
     throw redirect(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" }));
   }

@@ -1,0 +1,51 @@
+import { redirect } from "react-router";
+import { servicesContext } from "../context.ts";
+import { parseRunnerNumber } from "../domain/bibs.ts";
+import { href } from "../i18n/href.ts";
+import { isLang } from "../i18n/langs.ts";
+import { isDomainError } from "../.server/errors.ts";
+import { statusOf } from "../.server/failure.ts";
+import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
+import type { ClaimRefusal } from "../storefront/claim.ts";
+import type { Route } from "./+types/api.claim";
+
+/** Where a plain form post goes back to: a path on this shop, never another site. */
+const ownPath = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])[^\s]{0,2000}$/.test(value) ? value : undefined);
+
+/** The refusals a page tells apart after a plain form post (`?claim=`); any other is "error". */
+const CLAIM_REFUSALS: Record<string, ClaimRefusal> = { invalidRunner: "number", claimNotRegistered: "unregistered", claimsFull: "full" };
+
+/**
+ * POST /api/claim: a runner's "this is me" on a photo. JSON `{ data: { slug,
+ * photo, n } }` answers `{ data: { status, claim, n } }` (claim: pending,
+ * tagged or declined). A plain form post (no JavaScript) goes on to the
+ * runner's photos that might be theirs (or their own, when the photo already
+ * is), or back to the photo with `?claim=error`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+    return statusApi(request, async () => services.claims.claim((await jsonData(request)) as never));
+  }
+  const form = Object.fromEntries(await request.formData());
+  const lang = isLang(form.lang) ? form.lang : "es";
+  const slug = typeof form.slug === "string" && /^[a-z0-9-]{1,100}$/.test(form.slug) ? form.slug : undefined;
+  if (!slug) return redirect(href("home", lang));
+  try {
+    const { claim, n } = await services.claims.claim({ slug, photo: String(form.photo ?? ""), n: String(form.n ?? "") });
+    return redirect(href("race", lang, { slug }, claim === "tagged" ? { n, claim } : claim === "pending" ? { n, m: 1, claim } : { n, claim }));
+  } catch (error) {
+    if (statusOf(error) === undefined) throw error;
+    const reason = (isDomainError(error) && CLAIM_REFUSALS[error.key]) || "error";
+    const back = ownPath(form.back);
+    const n = parseRunnerNumber(String(form.n ?? ""));
+    if (!back) return redirect(href("race", lang, { slug }, { n, claim: reason }));
+    const url = new URL(back, "http://shop");
+    url.searchParams.set("claim", reason);
+    if (n !== undefined) url.searchParams.set("claimed", String(n));
+    return redirect(`${url.pathname}${url.search}`);
+  }
+}
+
+/** Only POST is served here. */
+export const loader = ({ request }: Route.LoaderArgs) => postOnly(request);

@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAIMS_PER_PHOTO } from "../../app/.server/claims/index.ts";
+import { catalogVersion, photoClaims, photos } from "../../app/.server/db/schema.ts";
+import type { Operator } from "../../app/.server/staff/index.ts";
+import { action as claimApi, loader as claimGet } from "../../app/routes/api.claim.ts";
+import { loginAs } from "./admin-helpers.ts";
+import { createTestShop, type TestShop } from "./helpers.ts";
+import { call, ORDERS_RACE, type OrdersRace, seedOrdersRace } from "./orders-fixture.ts";
+
+// A runner who finds themselves in a photo their number is not on (browsing by
+// time, someone else's photos) says "this is me" with their number: the photo
+// shows among those that might be theirs at once, and waits for a person.
+
+describe("a runner's 'this is me'", () => {
+  let shop: TestShop;
+  let race: OrdersRace;
+  let admin: Operator;
+  beforeAll(async () => {
+    shop = await createTestShop({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "correct horse battery" });
+    race = await seedOrdersRace(shop);
+    await shop.services.admins.ensureFirst();
+    ({ op: admin } = await loginAs(shop.services, "boss@example.com", "correct horse battery"));
+  });
+  afterAll(() => shop.close());
+
+  const claim = (frame: string, n: string | number, lang = "en") =>
+    call(shop, claimApi, `/api/claim?lang=${lang}`, { method: "POST", body: { data: { slug: ORDERS_RACE, photo: race.ids[frame] ?? frame, n } } });
+  const formPost = (fields: Record<string, string>) =>
+    call(shop, claimApi, "/api/claim", {
+      method: "POST",
+      body: new URLSearchParams({ slug: ORDERS_RACE, lang: "es", ...fields }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  const photosOf = (bib: number, maybe = false) => shop.services.races.photos({ slug: ORDERS_RACE, page: 1, bib, maybe, lang: "en" });
+  const frames = async (bib: number, maybe = false) => (await photosOf(bib, maybe)).fotos.map((f) => f.id_photo);
+  const claims = async () => (await shop.services.admin.bibs.review(admin, race.raceId)).claims;
+
+  it("shows the photo to the number's search as 'might be you' at once, and waits for a person", async () => {
+    const [before] = await shop.database.db.select().from(catalogVersion);
+    const answer = await claim("P05", "555");
+    // Cached pages follow: a claim moves the catalog's progress, as a review suggestion does.
+    const [after] = await shop.database.db.select().from(catalogVersion);
+    expect(after.progress).toBeGreaterThan(before.progress);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { status: "success", claim: "pending", n: 555 } });
+    const own = await photosOf(555);
+    expect(own.found_rows).toBe(0);
+    expect(own.maybe).toBe(1);
+    expect(await frames(555, true)).toEqual(["P05"]);
+    // Said twice (a double tap, two friends): one claim.
+    expect((await claim("P05", 555)).body.data.claim).toBe("pending");
+    const waiting = await claims();
+    expect(waiting.total).toBe(1);
+    expect(waiting.items[0]).toMatchObject({ bib: 555, frame: "P05", seenIn: null });
+    expect(waiting.items[0].thumb).toMatch(/^http.*\/media\//);
+  });
+
+  it("tells a runner the photo is already theirs", async () => {
+    expect((await claim("P06", 300)).body).toEqual({ data: { status: "success", claim: "tagged", n: 300 } });
+    expect((await shop.database.db.select().from(photoClaims).where(eq(photoClaims.bib, 300))).length).toBe(0);
+  });
+
+  it("becomes the runner's tag when a person says yes, beside a photo already tagged with the number", async () => {
+    await claim("P07", 101);
+    const item = (await claims()).items.find((c) => c.bib === 101)!;
+    expect(item.frame).toBe("P07");
+    // The operator compares with the runner's look in a photo of theirs.
+    expect(["F13", "S14", "X15", "B16"]).toContain(item.seenIn?.frame);
+    expect(await frames(101, true)).toEqual(["P07"]);
+    await shop.services.admin.bibs.decideClaim(admin, item.id, true);
+    expect(await frames(101)).toContain("P07");
+    expect((await photosOf(101)).maybe).toBe(0);
+    expect((await claims()).items.map((c) => c.bib)).not.toContain(101);
+    // Answered: a second answer is refused in the operator's words, never a 500.
+    await expect(shop.services.admin.bibs.decideClaim(admin, item.id, false)).rejects.toMatchObject({ status: 409, key: "claimDecided" });
+  });
+
+  it("leaves the number's search when a person says no, and is not asked again", async () => {
+    await claim("P08", 555);
+    expect(await frames(555, true)).toEqual(["P05", "P08"]);
+    const item = (await claims()).items.find((c) => c.frame === "P08")!;
+    await shop.services.admin.bibs.decideClaim(admin, item.id, false);
+    expect(await frames(555, true)).toEqual(["P05"]);
+    expect((await claim("P08", 555)).body.data.claim).toBe("declined");
+    expect((await claims()).items.map((c) => c.frame)).toEqual(["P05"]);
+  });
+
+  it("takes only registered numbers where the race has a start list, said in the runner's language", async () => {
+    await shop.services.recognition.loadStartList(race.raceId, "dorsal,nombre\n101,Ana\n300,Bruno\n555,Carla\n");
+    const en = await claim("P09", 999);
+    expect(en.status).toBe(400);
+    expect(en.body.error.message).toBe("No runner is registered with number 999 in this race.");
+    expect((await claim("P09", 999, "es")).body.error.message).toBe("No hay ningún corredor inscripto con el número 999 en esta carrera.");
+    expect((await claim("P09", 555)).body.data.claim).toBe("pending");
+    await shop.services.recognition.clearStartList(race.raceId);
+  });
+
+  it("refuses what is not a number, a photo, or a photo a visitor may see, with the right status", async () => {
+    const letters = await claim("P10", "12a", "br");
+    expect(letters.status).toBe(400);
+    expect(letters.body.error.message).toBe("O número do corredor deve ter apenas dígitos e ser maior que 0.");
+    expect((await claim("P10", 0)).status).toBe(400);
+    expect((await claim("no-such-photo", 12)).status).toBe(404);
+    expect((await call(shop, claimApi, "/api/claim", { method: "POST", body: "{not json" })).status).toBe(400);
+    const { db } = shop.database;
+    await db.update(photos).set({ hidden: true }).where(eq(photos.publicId, race.ids.P11));
+    expect((await claim("P11", 12)).status).toBe(404);
+    await db.update(photos).set({ hidden: false }).where(eq(photos.publicId, race.ids.P11));
+    expect((await call(shop, claimGet, "/api/claim")).status).toBe(405);
+  });
+
+  it(`takes at most ${CLAIMS_PER_PHOTO} numbers waiting on one photo`, async () => {
+    for (let i = 0; i < CLAIMS_PER_PHOTO; i++) expect((await claim("P12", 700 + i)).status).toBe(200);
+    const over = await claim("P12", 799);
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toBe("Many runners already said they are in this photo: someone at the shop will check it.");
+  });
+
+  it("answers a plain form post with the runner's photos that might be theirs, or back to the photo when refused", async () => {
+    const done = await formPost({ photo: race.ids.P03, n: "556" });
+    expect(done.status).toBe(302);
+    expect(done.response.headers.get("Location")).toBe("/carrera/orders-trail-2025?n=556&m=1&claim=pending");
+    const theirs = await formPost({ photo: race.ids.P03, n: "300" });
+    expect(theirs.response.headers.get("Location")).toBe("/carrera/orders-trail-2025?n=300&claim=tagged");
+    const back = "/carrera/orders-trail-2025?h=09:15&foto=" + race.ids.P03;
+    const refused = await formPost({ photo: race.ids.P03, n: "x1", back: `${back}&claim=error` });
+    expect(refused.response.headers.get("Location")).toBe(`/carrera/orders-trail-2025?h=09%3A15&foto=${race.ids.P03}&claim=number`);
+    // Never sent to another site.
+    const away = await formPost({ photo: race.ids.P03, n: "x1", back: "//evil.example/x" });
+    expect(away.response.headers.get("Location")).toBe("/carrera/orders-trail-2025?claim=number");
+  });
+});
