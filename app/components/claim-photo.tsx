@@ -50,11 +50,11 @@ export function ClaimPhoto({ slug, photoId, bib }: { slug: string; photoId: stri
   const link = "font-bold text-brand-500 underline underline-offset-2 hover:text-white";
   return (
     <details className="group mb-3 text-sm" open={returned !== undefined} data-testid="claim-photo">
-      <summary className="mx-auto w-fit cursor-pointer list-none rounded-full px-3 py-1 font-bold text-brand-500 underline underline-offset-2 hover:text-white [&::-webkit-details-marker]:hidden">
+      <summary className="mx-auto w-fit cursor-pointer list-none rounded-full bg-black/70 px-4 py-1.5 font-bold text-white ring-1 ring-white/30 hover:bg-black [&::-webkit-details-marker]:hidden">
         {m.lightbox.claimOpen}
       </summary>
       {answer ? (
-        <p className="mt-2 text-center" role="status" data-testid="claim-answer">
+        <p className="mx-auto mt-2 max-w-md rounded-2xl bg-black/75 p-3 text-center" role="status" data-testid="claim-answer">
           {answer.claim === "pending" && (
             <>
               {fill(m.lightbox.claimPending, { n: answer.n })}{" "}
@@ -74,7 +74,12 @@ export function ClaimPhoto({ slug, photoId, bib }: { slug: string; photoId: stri
           {answer.claim === "declined" && fill(m.lightbox.claimDeclined, { n: answer.n })}
         </p>
       ) : (
-        <form method="post" action="/api/claim" onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end justify-center gap-2">
+        <form
+          method="post"
+          action="/api/claim"
+          onSubmit={onSubmit}
+          className="mx-auto mt-2 flex max-w-md flex-wrap items-end justify-center gap-2 rounded-2xl bg-black/75 p-3"
+        >
           <p className="w-full text-center text-slate-300">{m.lightbox.claimIntro}</p>
           <input type="hidden" name="slug" value={slug} />
           <input type="hidden" name="photo" value={photoId} />

@@ -151,6 +151,15 @@ export const preparationSchema = z.object({ status: z.enum(["preparing", "upload
 /** POST /api/contact_email and /api/notify: `{ data: { status } }`. */
 export const statusSchema = z.object({ status: z.string() });
 
+/** POST /api/claim (ours): what became of a runner's "this is me" on a photo. */
+export const claimAnswerSchema = z.object({
+  status: z.literal("success"),
+  claim: z
+    .enum(["pending", "tagged", "declined"])
+    .describe("pending: waits for a person, shown meanwhile with m=1; tagged: already the runner's; declined: a person said no"),
+  n: z.number().int(),
+});
+
 /** Every refusal of a `{ data }` call: its status carries the kind, `message` is in the caller's language. */
 export const failureSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.string()).optional() }),

@@ -423,6 +423,53 @@ describe.each(LANGS)("a number without photos in %s", (lang) => {
   });
 });
 
+describe.each(LANGS)("a runner who finds themselves in a photo in %s", (lang) => {
+  const m = MESSAGES[lang];
+  /** Registered runners of the demo race no photo shows, one for each language and way (the last of the list). */
+  const bare: number[] = [];
+  beforeAll(async () => {
+    const bibs = demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
+      .split("\n")
+      .slice(1)
+      .map((line) => Number(line.split(",")[0]))
+      .filter(Boolean)
+      .reverse();
+    for (const bib of bibs.slice(LANGS.indexOf(lang) * 20)) {
+      if ((await racePhotos(lang, { n: bib })).found_rows === 0) bare.push(bib);
+      if (bare.length === 2) break;
+    }
+  });
+
+  it.each([true, false])("says 'this is me' with their number and finds the photo among theirs that might be (JavaScript %s)", async (javaScriptEnabled) => {
+    const bib = bare[javaScriptEnabled ? 0 : 1];
+    const { context, page, errors } = await visitor({ javaScriptEnabled, viewport: { width: 390, height: 850 } });
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { p: 2 })));
+    const card = page.getByTestId("photo").nth(javaScriptEnabled ? 1 : 2);
+    const photoId = await card.getAttribute("data-id");
+    await card.getByRole("link").click();
+    const viewer = page.getByTestId("lightbox");
+    await viewer.waitFor();
+    await viewer.getByText(m.lightbox.claimOpen, { exact: true }).click();
+    await viewer.getByLabel(m.lightbox.claimNumber, { exact: true }).fill(String(bib));
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    await viewer.getByRole("button", { name: m.lightbox.claimSubmit, exact: true }).click();
+    if (javaScriptEnabled) {
+      const answer = viewer.getByTestId("claim-answer");
+      await poll(() => answer.textContent()).toBe(`${fill(m.lightbox.claimPending, { n: bib })} ${m.lightbox.claimPendingLink}`);
+      await answer.getByRole("link", { name: m.lightbox.claimPendingLink }).click();
+      await page.waitForURL((url) => url.searchParams.get("n") === String(bib) && url.searchParams.get("m") === "1");
+    } else {
+      // Without JavaScript the post goes on to the runner's photos that might be theirs, and says so.
+      await page.waitForURL((url) => url.searchParams.get("claim") === "pending" && url.searchParams.get("m") === "1");
+      await poll(() => page.getByRole("status").filter({ hasText: m.race.claimThanks }).count()).toBe(1);
+    }
+    await poll(() => page.getByTestId("might-be-you-heading").textContent()).toBe(fill(m.race.maybeHeading, { n: bib }));
+    await poll(() => page.locator(`[data-testid=photo][data-id="${photoId}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(LANGS)("accessibility in %s", (lang) => {
   it("has no serious or critical axe-core violation on the browsing screens, at phone and desktop width", async () => {
     for (const width of [390, 1280]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/.server/db/client.ts";
 import { orders } from "../../app/.server/db/schema.ts";
 import { moveOrder } from "../../app/.server/orders/index.ts";
+import { action as claimApi } from "../../app/routes/api.claim.ts";
 import { action as contactEmail } from "../../app/routes/api.contact-email.ts";
 import { action as createZip } from "../../app/routes/api.create-zip.ts";
 import { action as download } from "../../app/routes/api.download.ts";
@@ -295,6 +296,12 @@ describe("SPEC §7 contract", () => {
       body: { data: { name: "Ana", email: "ana@example.com", phone: "", message: "¿Dónde están mis fotos?" } },
     });
     expect(res.body.data.status).toBe("success");
+  });
+
+  it("POST /api/claim answers what became of a runner's word", async () => {
+    const res = await call(shop, claimApi, "/api/claim", { method: "POST", body: { data: { slug: ORDERS_RACE, photo: race.ids.P04, n: "101" } } });
+    expect(res.body.data).toEqual({ status: "success", claim: "pending", n: 101 });
+    expect((await call(shop, claimApi, "/api/claim", { method: "POST", body: { data: { slug: ORDERS_RACE, photo: race.ids.P04, n: "x" } } })).status).toBe(400);
   });
 
   it("serves the public API's OpenAPI document, naming every call of SPEC §7, and every answer above held to it", async () => {

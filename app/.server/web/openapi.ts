@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { claimInput } from "../claims/index.ts";
 import { contactInput } from "../contact/index.ts";
 import { notifyInput } from "../notify/index.ts";
 import { downloadPayload, preorderBody, purchaseBody, zipPayload } from "../orders/index.ts";
 import {
   checkoutSchema,
+  claimAnswerSchema,
   downloadSchema,
   envelope,
   failureSchema,
@@ -171,6 +173,19 @@ export const API_OPERATIONS: ApiOperation[] = [
       400: statusRefused("a field is wrong"),
       404: statusRefused("no such race"),
       429: statusRefused("too many sign-ups from this address; try later"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/claim",
+    summary: 'A runner says a photo shows them ("this is me"): it waits for a person at the shop and meanwhile shows in their number\'s search with m=1',
+    parameters: [lang],
+    body: envelope(claimInput),
+    responses: {
+      200: { description: "what became of the claim", schema: envelope(claimAnswerSchema) },
+      400: statusRefused("not a runner number, or a number the race's start list does not have"),
+      404: statusRefused("no such photo on a published race"),
+      429: statusRefused("too many claims from this address, or on this photo; try later"),
     },
   },
 ];

@@ -40,12 +40,12 @@ export function RunnerClaims({ claims }: { claims: Claims }) {
               <div className="min-w-0 flex-1 text-xs text-slate-600">
                 <p className="font-mono text-2xl font-bold leading-tight text-ink">#{claim.bib}</p>
                 <p className="mt-1 font-semibold text-slate-800">{fill(t.claimSays, { bib: claim.bib })}</p>
-                <p className="mt-1 truncate">
-                  {claim.frame}
-                  {claim.takenAt && ` · ${claim.takenAt.slice(11, 19)}`}
-                </p>
               </div>
             </div>
+            <p className="-mt-1 text-xs text-slate-500">
+              {claim.frame}
+              {claim.takenAt && ` · ${claim.takenAt.slice(11, 19)}`}
+            </p>
             {claim.seenIn ? (
               <div className="flex items-center gap-2 text-xs text-slate-600">
                 <span className="flex-1">{fill(t.claimSeenIn, { bib: claim.bib })}</span>

@@ -91,7 +91,8 @@ export default {
     maybeText: "Nessas fotos lemos um número parecido com o seu, mas coberto, cortado ou tremido: não temos certeza de que é você. Dê uma olhada.",
     maybeLink: "Ver as fotos que podem ser suas",
     maybeHeading: "É você? Corredor #{n}",
-    maybeNote: "Fotos em que lemos um número parecido com o seu sem ter certeza. Se alguma for sua, compre-a como qualquer outra.",
+    maybeNote:
+      "Fotos em que lemos um número parecido com o seu sem ter certeza, ou em que alguém disse que você está. Se alguma for sua, compre-a como qualquer outra.",
     maybeBack: "Voltar para as suas fotos",
     claimThanks: "Obrigado! Alguém da loja vai conferir a foto; enquanto isso ela está aqui, entre as que podem ser suas.",
     claimAlready: "Essa foto já estava entre as suas.",

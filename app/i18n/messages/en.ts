@@ -91,7 +91,7 @@ export default {
     maybeText: "In those photos we read a number like yours, but covered, cut off or blurred: we are not sure it is you. Have a look.",
     maybeLink: "See the photos that might be you",
     maybeHeading: "Is this you? Runner #{n}",
-    maybeNote: "Photos where we read a number like yours without being sure. If one is you, buy it like any other photo.",
+    maybeNote: "Photos where we read a number like yours without being sure, or where someone said you are. If one is you, buy it like any other photo.",
     maybeBack: "Back to your photos",
     claimThanks: "Thanks! Someone at the shop will check the photo; meanwhile it is here, among those that might be yours.",
     claimAlready: "That photo was already among yours.",

@@ -92,7 +92,8 @@ const es = {
     maybeText: "En esas fotos leímos un número parecido al tuyo, pero tapado, cortado o movido: no estamos seguros de que seas vos. Miralas.",
     maybeLink: "Ver las fotos que podrían ser tuyas",
     maybeHeading: "¿Sos vos? Corredor #{n}",
-    maybeNote: "Fotos donde leímos un número parecido al tuyo sin estar seguros. Si alguna es tuya, la comprás como cualquier otra.",
+    maybeNote:
+      "Fotos donde leímos un número parecido al tuyo sin estar seguros, o en las que alguien dijo que estás vos. Si alguna es tuya, la comprás como cualquier otra.",
     maybeBack: "Volver a tus fotos",
     claimThanks: "¡Gracias! Alguien de la tienda va a revisar la foto; mientras tanto está acá, entre las que podrían ser tuyas.",
     claimAlready: "Esa foto ya estaba entre las tuyas.",
