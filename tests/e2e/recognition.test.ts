@@ -167,6 +167,48 @@ describe.each(LANGS)("start list and bursts in %s", (lang) => {
   });
 });
 
+describe.each(LANGS)("runners' claims in %s", (lang) => {
+  const t = ADMIN_MESSAGES[lang].review;
+
+  it("shows a runner's 'this is me' beside the queue; 'yes' tags the number, 'not them' drops it", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 850 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const { folder, slug } = raceFolder(lang, FIXTURE, "claims-e2e");
+    const raceId = await importAndRead(page, lang, folder, slug, 5, 4);
+    // Two runners say they are in photos their numbers are not on (as the photo viewer posts it).
+    const { fotos } = ((await (await context.request.get(shop.url(`/api/fotos/${slug}`))).json()) as { data: { fotos: { id: string }[] } }).data;
+    for (const [photo, n] of [
+      [fotos[0].id, 1500],
+      [fotos[1].id, 1501],
+    ] as const) {
+      const answer = await context.request.post(shop.url(`/api/claim?lang=${lang}`), { data: { data: { slug, photo, n: String(n) } } });
+      expect(((await answer.json()) as { data: { claim: string } }).data.claim).toBe("pending");
+    }
+    expect(await found(page, lang, slug, 1500)).toBe(0);
+
+    await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
+    const claims = page.getByTestId("runner-claims");
+    await claims.getByRole("heading", { name: t.claimsTitle }).waitFor();
+    expect(await claims.getByTestId("claim-item").count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await claims
+      .locator("[data-testid=claim-item][data-bib='1500']")
+      .getByRole("button", { name: fill(t.claimAccept, { bib: 1500 }) })
+      .click();
+    await expect.poll(() => claims.getByTestId("claim-item").count()).toBe(1);
+    await claims.locator("[data-testid=claim-item][data-bib='1501']").getByRole("button", { name: t.claimReject }).click();
+    await expect.poll(() => page.getByTestId("runner-claims").count()).toBe(0);
+
+    // The runner's search follows: the confirmed photo is theirs, the other is nobody's.
+    expect(await found(page, lang, slug, 1500)).toBe(1);
+    expect(await found(page, lang, slug, 1501)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(LANGS)("bib review queue in %s", (lang) => {
   const a = ADMIN_MESSAGES[lang];
   const t = a.review;

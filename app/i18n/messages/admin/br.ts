@@ -402,8 +402,8 @@ const adminBr = {
     },
     claimsTitle: "Corredores que dizem estar em uma foto",
     claimsHelp:
-      "Um corredor digitou seu número em uma foto onde ele não estava (achou pelo horário ou nas fotos de outro). Compare com uma foto já marcada com esse número; enquanto isso, ele a vê entre as que podem ser suas.",
-    claimSays: "#{bib} diz que é ele",
+      "Um corredor digitou seu número em uma foto onde ele não estava (achou pelo horário ou nas fotos de outro). Compare com uma foto já marcada com esse número; enquanto isso, o corredor a vê entre as que podem ser suas.",
+    claimSays: "#{bib} diz que está nesta foto",
     claimSeenIn: "Já marcado com #{bib}:",
     claimSeenNone: "Nenhuma foto marcada com #{bib} ainda.",
     claimAccept: "Sim, marcar #{bib}",

@@ -399,7 +399,7 @@ const adminEn = {
     claimsTitle: "Runners who say they are in a photo",
     claimsHelp:
       "A runner typed their number on a photo it was not on (found by time, or among someone else's photos). Compare it with a photo already tagged with that number; meanwhile they see it among the photos that might be theirs.",
-    claimSays: "#{bib} says this is them",
+    claimSays: "#{bib} says they are in this photo",
     claimSeenIn: "Already tagged with #{bib}:",
     claimSeenNone: "No photo is tagged with #{bib} yet.",
     claimAccept: "Yes, tag #{bib}",

@@ -401,8 +401,8 @@ const adminEs = {
     },
     claimsTitle: "Corredores que dicen estar en una foto",
     claimsHelp:
-      "Un corredor escribió su número en una foto donde no estaba (la encontró por hora o en las fotos de otro). Comparala con una foto ya etiquetada con ese número; mientras tanto, él la ve entre las que podrían ser suyas.",
-    claimSays: "#{bib} dice que es él",
+      "Un corredor escribió su número en una foto donde no estaba (la encontró por hora o en las fotos de otro). Comparala con una foto ya etiquetada con ese número; mientras tanto, el corredor la ve entre las que podrían ser suyas.",
+    claimSays: "#{bib} dice que está en esta foto",
     claimSeenIn: "Ya etiquetado con #{bib}:",
     claimSeenNone: "Ninguna foto etiquetada con #{bib} todavía.",
     claimAccept: "Sí, etiquetar #{bib}",
