@@ -74,6 +74,12 @@ describe("a runner's 'this is me'", () => {
     expect((await claims()).items.map((c) => c.bib)).not.toContain(101);
     // Answered: a second answer is refused in the operator's words, never a 500.
     await expect(shop.services.admin.bibs.decideClaim(admin, item.id, false)).rejects.toMatchObject({ status: 409, key: "claimDecided" });
+    // The tag taken off later by someone: the runner's word, said again, waits for a person again.
+    const p07 = (await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids.P07)))[0];
+    await shop.services.admin.photos.tag(admin, p07.id, { bibs: [300], tagIds: [] });
+    expect((await claim("P07", 101)).body.data.claim).toBe("pending");
+    expect(await frames(101, true)).toEqual(["P07"]);
+    await shop.services.admin.bibs.decideClaim(admin, (await claims()).items.find((c) => c.bib === 101)!.id, true);
   });
 
   it("leaves the number's search when a person says no, and is not asked again", async () => {

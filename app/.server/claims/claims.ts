@@ -66,10 +66,13 @@ export async function claimPhoto(db: Db, raw: ClaimInput): Promise<ClaimOutcome>
       .where(and(eq(photoBibs.photoId, photo.id), eq(photoBibs.bib, n)));
     if (tagged) return { status: "success", claim: "tagged", n };
     const [earlier] = await tx
-      .select({ status: photoClaims.status })
+      .select({ id: photoClaims.id, status: photoClaims.status })
       .from(photoClaims)
       .where(and(eq(photoClaims.photoId, photo.id), eq(photoClaims.bib, n)));
-    if (earlier) return { status: "success", claim: earlier.status === "rejected" ? "declined" : "pending", n };
+    if (earlier?.status === "rejected") return { status: "success", claim: "declined", n };
+    // Confirmed once, its tag since taken off by someone: a person looks again.
+    if (earlier?.status === "accepted") await tx.update(photoClaims).set({ status: "pending", decidedBy: null, decidedAt: null }).where(eq(photoClaims.id, earlier.id));
+    if (earlier) return { status: "success", claim: "pending", n };
     const [{ waiting }] = await tx
       .select({ waiting: count() })
       .from(photoClaims)
@@ -157,9 +160,12 @@ export async function decideClaim(
   if (!claim) throw notFound("claimGone");
   if (claim.status !== "pending") throw conflict("claimDecided");
   if (accept) await tag(claim.photoId, claim.bib);
-  await db
+  const decided = await db
     .update(photoClaims)
     .set({ status: accept ? "accepted" : "rejected", decidedBy: by ?? null, decidedAt: new Date() })
-    .where(eq(photoClaims.id, id));
+    .where(and(eq(photoClaims.id, id), eq(photoClaims.status, "pending")))
+    .returning({ id: photoClaims.id });
+  // Another person answered it meanwhile (a tag of the number changes nothing they decided).
+  if (!decided.length) throw conflict("claimDecided");
   return { photoId: claim.photoId, bib: claim.bib };
 }
