@@ -165,6 +165,7 @@ export function Lightbox({
   const time = photoClock(photo.fechahora);
 
   return (
+    // m-0: it sits among the race page's spaced sections, whose margin would lift its bottom off the screen.
     <div
       ref={dialog}
       role="dialog"
@@ -173,7 +174,7 @@ export function Lightbox({
       data-testid="lightbox"
       data-photo={photo.id}
       data-captions={captions ? "on" : "off"}
-      className={`fixed inset-0 z-[60] flex flex-col bg-neutral-950 text-white transition-opacity duration-250 ease-out starting:opacity-0 motion-reduce:transition-none ${closing ? "opacity-0" : "opacity-100"}`}
+      className={`fixed inset-0 z-[60] m-0 flex flex-col bg-neutral-950 text-white transition-opacity duration-250 ease-out starting:opacity-0 motion-reduce:transition-none ${closing ? "opacity-0" : "opacity-100"}`}
     >
       <div
         className="relative flex-1 touch-pan-y select-none overflow-hidden"

@@ -80,7 +80,7 @@ const QUERY_VALUES = [
   "{}",
   "null",
 ];
-const QUERY_KEYS = ["p", "n", "t", "q", "lang", "foto", "race", "state", "raceId", "page", "c", "p[]", "__proto__[x]", "width"];
+const QUERY_KEYS = ["p", "n", "t", "q", "lang", "foto", "claim", "claimed", "race", "state", "raceId", "page", "c", "p[]", "__proto__[x]", "width"];
 
 const API_ROUTES = [
   "/api/openapi.json",
@@ -90,6 +90,7 @@ const API_ROUTES = [
   "/fake-api/:file",
   "/api/contact_email",
   "/api/notify",
+  "/api/claim",
   "/api/pageview",
   "/api/purchase",
   "/api/purchase/:id",
@@ -181,6 +182,8 @@ function formBodies(r: ReturnType<typeof rng>): string[] {
     `firstName=%ED%A0%80`,
     `dni=${v}&raceId=${v}&raceSlug=${v}`,
     `p=99999999999999999999999999`,
+    `slug=${v}&photo=${v}&n=${v}&back=${v}`,
+    `slug=tetra-chapelco-2025&photo=x&n=1&back=%2F%2Fevil.example%2F`,
   ];
 }
 

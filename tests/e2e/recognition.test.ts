@@ -192,6 +192,8 @@ describe.each(LANGS)("runners' claims in %s", (lang) => {
     const claims = page.getByTestId("runner-claims");
     await claims.getByRole("heading", { name: t.claimsTitle }).waitFor();
     expect(await claims.getByTestId("claim-item").count()).toBe(2);
+    // Said at the top, where the queue may be long.
+    expect(await page.getByTestId("claims-waiting").textContent()).toBe(fill(t.claimsWaiting, { count: 2 }, lang));
     expect(await axeViolations(page)).toEqual([]);
     await claims
       .locator("[data-testid=claim-item][data-bib='1500']")

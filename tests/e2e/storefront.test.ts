@@ -443,12 +443,16 @@ describe.each(LANGS)("a runner who finds themselves in a photo in %s", (lang) =>
   it.each([true, false])("says 'this is me' with their number and finds the photo among theirs that might be (JavaScript %s)", async (javaScriptEnabled) => {
     const bib = bare[javaScriptEnabled ? 0 : 1];
     const { context, page, errors } = await visitor({ javaScriptEnabled, viewport: { width: 390, height: 850 } });
-    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { p: 2 })));
+    // Browsing by the time they passed, as "not finding your photos?" offers.
+    const passed = (await racePhotos(lang, { p: 2 })).fotos[0].fechahora.slice(11, 16);
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { h: passed })));
     const card = page.getByTestId("photo").nth(javaScriptEnabled ? 1 : 2);
     const photoId = await card.getAttribute("data-id");
     await card.getByRole("link").click();
     const viewer = page.getByTestId("lightbox");
     await viewer.waitFor();
+    // The whole screen, though sections follow the photos on this page.
+    expect(await viewer.evaluate((el) => el.getBoundingClientRect().height)).toBe(850);
     await viewer.getByText(m.lightbox.claimOpen, { exact: true }).click();
     await viewer.getByLabel(m.lightbox.claimNumber, { exact: true }).fill(String(bib));
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);

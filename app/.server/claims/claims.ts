@@ -71,7 +71,8 @@ export async function claimPhoto(db: Db, raw: ClaimInput): Promise<ClaimOutcome>
       .where(and(eq(photoClaims.photoId, photo.id), eq(photoClaims.bib, n)));
     if (earlier?.status === "rejected") return { status: "success", claim: "declined", n };
     // Confirmed once, its tag since taken off by someone: a person looks again.
-    if (earlier?.status === "accepted") await tx.update(photoClaims).set({ status: "pending", decidedBy: null, decidedAt: null }).where(eq(photoClaims.id, earlier.id));
+    if (earlier?.status === "accepted")
+      await tx.update(photoClaims).set({ status: "pending", decidedBy: null, decidedAt: null }).where(eq(photoClaims.id, earlier.id));
     if (earlier) return { status: "success", claim: "pending", n };
     const [{ waiting }] = await tx
       .select({ waiting: count() })

@@ -51,6 +51,13 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
           )}
         </p>
         {others && <p className="mt-1 text-xs text-slate-500">{fill(t.progressOther, { skipped: p.skipped, failed: p.failed, unread: p.unread }, lang)}</p>}
+        {review.claims.total > 0 && (
+          <p className="mt-1 text-sm">
+            <a href="#runner-claims-title" className="font-semibold text-sky-800 underline underline-offset-2 hover:text-ink" data-testid="claims-waiting">
+              {fill(t.claimsWaiting, { count: review.claims.total }, lang)}
+            </a>
+          </p>
+        )}
         {p.redeciding && (
           <p className="mt-2 text-sm font-medium text-amber-900" aria-live="polite" data-testid="recognition-redeciding">
             {t.redeciding}

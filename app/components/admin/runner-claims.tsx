@@ -18,7 +18,7 @@ export function RunnerClaims({ claims }: { claims: Claims }) {
   if (claims.total === 0) return null;
   return (
     <section aria-labelledby="runner-claims-title" data-testid="runner-claims">
-      <h2 id="runner-claims-title" className="text-lg font-bold text-ink">
+      <h2 id="runner-claims-title" className="scroll-mt-20 text-lg font-bold text-ink">
         {t.claimsTitle} <span className="ml-1 rounded-full bg-sky-100 px-2 py-0.5 text-sm tabular-nums text-sky-900">{claims.total}</span>
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t.claimsHelp}</p>

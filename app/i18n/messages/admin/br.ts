@@ -400,6 +400,7 @@ const adminBr = {
       "pass-between": "marcado numa foto de segundos antes e noutra de segundos depois, da mesma câmera: o corredor pode estar aqui, coberto ou de lado",
       year: "parece um ano (de uma faixa ou da corrida)",
     },
+    claimsWaiting: "{count, plural, one {# corredor diz estar em uma foto} other {# corredores dizem estar em uma foto}}: veja abaixo.",
     claimsTitle: "Corredores que dizem estar em uma foto",
     claimsHelp:
       "Um corredor digitou seu número em uma foto onde ele não estava (achou pelo horário ou nas fotos de outro). Compare com uma foto já marcada com esse número; enquanto isso, o corredor a vê entre as que podem ser suas.",

@@ -396,6 +396,7 @@ const adminEn = {
       "pass-between": "tagged in a frame seconds before and in one seconds after, by the same camera: the runner may be here, hidden or turned",
       year: "looks like a year (a banner's or the race's)",
     },
+    claimsWaiting: "{count, plural, one {# runner says they are in a photo} other {# runners say they are in a photo}}: see below.",
     claimsTitle: "Runners who say they are in a photo",
     claimsHelp:
       "A runner typed their number on a photo it was not on (found by time, or among someone else's photos). Compare it with a photo already tagged with that number; meanwhile they see it among the photos that might be theirs.",

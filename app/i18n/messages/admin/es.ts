@@ -399,6 +399,7 @@ const adminEs = {
         "etiquetado en una foto de segundos antes y en otra de segundos después, de la misma cámara: el corredor puede estar aquí, tapado o de costado",
       year: "parece un año (de un cartel o de la carrera)",
     },
+    claimsWaiting: "{count, plural, one {# corredor dice estar en una foto} other {# corredores dicen estar en una foto}}: más abajo.",
     claimsTitle: "Corredores que dicen estar en una foto",
     claimsHelp:
       "Un corredor escribió su número en una foto donde no estaba (la encontró por hora o en las fotos de otro). Comparala con una foto ya etiquetada con ese número; mientras tanto, el corredor la ve entre las que podrían ser suyas.",
