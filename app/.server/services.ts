@@ -180,7 +180,7 @@ export function createServices({
     /** The preparing-race "tell me when the photos are ready" list. */
     notify: waitingLists,
     /** A runner's "this is me" on a photo: it waits for a person, and shows to their number's search meanwhile. */
-    claims: { claim: (input: claims.ClaimInput) => claims.claimPhoto(db, input) },
+    claims: { claim: (input: unknown) => claims.claimPhoto(db, input) },
     analytics: analytics.createAnalytics({ db }),
     seo: seo.createSeo({ db, publicUrl: env.publicUrl }),
     /** One read per storefront screen (home, race page). */

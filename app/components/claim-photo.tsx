@@ -49,7 +49,7 @@ export function ClaimPhoto({ slug, photoId, bib }: { slug: string; photoId: stri
   const error = result && !result.ok ? (result.message ?? refusal(returned)) : undefined;
   const link = "font-bold text-brand-500 underline underline-offset-2 hover:text-white";
   return (
-    <details className="group mb-3 text-sm" open={returned !== undefined} data-testid="claim-photo">
+    <details className="mb-3 text-sm" open={returned !== undefined} data-testid="claim-photo">
       <summary className="mx-auto w-fit cursor-pointer list-none rounded-full bg-black/70 px-4 py-1.5 font-bold text-white ring-1 ring-white/30 hover:bg-black [&::-webkit-details-marker]:hidden">
         {m.lightbox.claimOpen}
       </summary>

@@ -19,13 +19,14 @@ const CLAIM_REFUSALS: Record<string, ClaimRefusal> = { invalidRunner: "number", 
  * POST /api/claim: a runner's "this is me" on a photo. JSON `{ data: { slug,
  * photo, n } }` answers `{ data: { status, claim, n } }` (claim: pending,
  * tagged or declined). A plain form post (no JavaScript) goes on to the
- * runner's photos that might be theirs (or their own, when the photo already
- * is), or back to the photo with `?claim=error`.
+ * runner's photos that might be theirs (their own, when the photo already is
+ * or a person said no), or back to the photo with the refusal's reason in
+ * `?claim=` (storefront/claim.ts ClaimRefusal).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
-    return statusApi(request, async () => services.claims.claim((await jsonData(request)) as never));
+    return statusApi(request, async () => services.claims.claim(await jsonData(request)));
   }
   const form = Object.fromEntries(await request.formData());
   const lang = isLang(form.lang) ? form.lang : "es";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!slug) return redirect(href("home", lang));
   try {
     const { claim, n } = await services.claims.claim({ slug, photo: String(form.photo ?? ""), n: String(form.n ?? "") });
-    return redirect(href("race", lang, { slug }, claim === "tagged" ? { n, claim } : claim === "pending" ? { n, m: 1, claim } : { n, claim }));
+    return redirect(href("race", lang, { slug }, { n, m: claim === "pending" ? 1 : undefined, claim }));
   } catch (error) {
     if (statusOf(error) === undefined) throw error;
     const reason = (isDomainError(error) && CLAIM_REFUSALS[error.key]) || "error";

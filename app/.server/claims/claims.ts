@@ -52,8 +52,8 @@ async function registeredOrNoList(db: Db, raceId: number, bib: number): Promise<
   return !any;
 }
 
-/** A runner says they are in a photo, with their number ("this is me"). */
-export async function claimPhoto(db: Db, raw: ClaimInput): Promise<ClaimOutcome> {
+/** A runner says they are in a photo, with their number ("this is me"); `raw` as sent (ClaimInput), checked here. */
+export async function claimPhoto(db: Db, raw: unknown): Promise<ClaimOutcome> {
   const parsed = claimInput.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error.issues.some((i) => i.message === "invalidRunner") ? "invalidRunner" : "invalid");
   const { slug, photo: publicId, n } = parsed.data;
