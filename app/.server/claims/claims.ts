@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseRunnerNumber } from "../../domain/bibs.ts";
+import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { photoShown } from "../catalog/index.ts";
 import { type Db, inTransaction, photoBibs, photoClaims, photos, races, startList } from "../db/index.ts";
 import { conflict, DomainError, invalid, notFound } from "../errors.ts";
@@ -131,9 +132,11 @@ export async function pendingClaims(db: Db, raceId: number, { limit = 40 } = {})
         .innerJoin(photos, eq(photos.id, photoBibs.photoId))
         .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, bibs), photoShown()))
     : [];
-  const gap = (a: Date | null, b: Date | null) => (a && b ? Math.abs(a.getTime() - b.getTime()) : Number.POSITIVE_INFINITY);
   const items = rows.map((r) => {
-    const nearest = tagged.filter((t) => t.bib === r.bib).sort((a, b) => gap(a.takenAt, r.takenAt) - gap(b.takenAt, r.takenAt) || a.photoId - b.photoId)[0];
+    const nearest = nearestInTime(
+      tagged.filter((t) => t.bib === r.bib),
+      r.takenAt,
+    );
     return { ...r, seenIn: nearest ? { photoId: nearest.photoId, frame: nearest.frame, thumbKey: nearest.thumbKey } : null };
   });
   return { total, items };

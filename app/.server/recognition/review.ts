@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeAutoTag, tagByHand } from "../tagging/index.ts";
@@ -34,11 +35,11 @@ async function provingPhotos(db: Db, raceId: number, items: { id: number; photoI
     .from(photoBibs)
     .innerJoin(photos, eq(photos.id, photoBibs.photoId))
     .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, [...new Set(asked.map((i) => i.bib))])));
-  const gap = (a: Date | null, b: Date | null) => (a && b ? Math.abs(a.getTime() - b.getTime()) : Number.POSITIVE_INFINITY);
   for (const item of asked) {
-    const nearest = tagged
-      .filter((t) => t.bib === item.bib && t.photoId !== item.photoId)
-      .sort((a, b) => gap(a.takenAt, item.takenAt) - gap(b.takenAt, item.takenAt) || a.photoId - b.photoId)[0];
+    const nearest = nearestInTime(
+      tagged.filter((t) => t.bib === item.bib && t.photoId !== item.photoId),
+      item.takenAt,
+    );
     if (nearest) found.set(item.id, { photoId: nearest.photoId, frame: nearest.frame });
   }
   return found;
