@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRunnerNumber } from "./bibs.ts";
 import { isEmailAddress } from "./email.ts";
 import { DB_INT_MAX } from "./ids.ts";
 
@@ -6,6 +7,12 @@ import { DB_INT_MAX } from "./ids.ts";
 
 /** An e-mail address (domain/email.ts), trimmed. */
 export const emailField = z.string().trim().refine(isEmailAddress);
+
+/** A runner number as typed or sent (domain/bibs.ts parseRunnerNumber), as a number. */
+export const runnerNumberField = z
+  .union([z.string(), z.number()])
+  .transform((v) => parseRunnerNumber(String(v)))
+  .pipe(z.number().int().positive());
 
 /** One line, inner whitespace collapsed: names end up in mail headers. */
 export const nameField = (max: number) =>

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { parseRunnerNumber } from "../../domain/bibs.ts";
+import { runnerNumberField } from "../../domain/fields.ts";
 import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { photoShown } from "../catalog/index.ts";
 import { type Db, inTransaction, photoBibs, photoClaims, photos, races, startList } from "../db/index.ts";
@@ -12,14 +12,7 @@ export const CLAIMS_PER_PHOTO = 10;
 export const claimInput = z.object({
   slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
   photo: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  n: z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const n = parseRunnerNumber(String(v));
-    if (n === undefined) {
-      ctx.addIssue({ code: "custom", message: "invalidRunner" });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  n: runnerNumberField,
 });
 export type ClaimInput = z.input<typeof claimInput>;
 
@@ -56,7 +49,7 @@ async function registeredOrNoList(db: Db, raceId: number, bib: number): Promise<
 /** A runner says they are in a photo, with their number ("this is me"); `raw` as sent (ClaimInput), checked here. */
 export async function claimPhoto(db: Db, raw: unknown): Promise<ClaimOutcome> {
   const parsed = claimInput.safeParse(raw);
-  if (!parsed.success) throw invalid(parsed.error.issues.some((i) => i.message === "invalidRunner") ? "invalidRunner" : "invalid");
+  if (!parsed.success) throw invalid(parsed.error.issues.some((i) => i.path[0] === "n") ? "invalidRunner" : "invalid");
   const { slug, photo: publicId, n } = parsed.data;
   const photo = await shownPhoto(db, slug, publicId);
   if (!(await registeredOrNoList(db, photo.raceId, n))) throw invalid("claimNotRegistered", { n });

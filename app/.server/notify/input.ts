@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { parseRunnerNumber } from "../../domain/bibs.ts";
-import { emailField, nameField } from "../../domain/fields.ts";
+import { emailField, nameField, runnerNumberField } from "../../domain/fields.ts";
 
 /** The preparing-race form (SPEC §3): first name, last name, e-mail, category, runner number, plus the race. */
 export const notifyInput = z.object({
@@ -13,10 +12,7 @@ export const notifyInput = z.object({
     .max(80)
     .nullish()
     .transform((v) => v || null),
-  runnerNumber: z
-    .union([z.string(), z.number()])
-    .transform((v) => parseRunnerNumber(String(v)))
-    .pipe(z.number().int().positive()),
+  runnerNumber: runnerNumberField,
   slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
 });
 
