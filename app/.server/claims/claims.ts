@@ -3,8 +3,9 @@ import { z } from "zod";
 import { runnerNumberField } from "../../domain/fields.ts";
 import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { photoShown } from "../catalog/index.ts";
-import { type Db, inTransaction, photoBibs, photoClaims, photos, races, startList } from "../db/index.ts";
+import { type Db, inTransaction, photoBibs, photoClaims, photos, races } from "../db/index.ts";
 import { conflict, DomainError, invalid, notFound } from "../errors.ts";
+import { registeredAmong } from "../recognition/index.ts";
 
 /** Numbers runners may say are in one photo while nobody has looked: a crowd's frame, not a script's list. */
 export const CLAIMS_PER_PHOTO = 10;
@@ -35,24 +36,15 @@ async function shownPhoto(db: Db, slug: string, publicId: string) {
   return row;
 }
 
-/** A race with a start list takes only its registered numbers: a typo is told at once, not left for a person. */
-async function registeredOrNoList(db: Db, raceId: number, bib: number): Promise<boolean> {
-  const [registered] = await db
-    .select({ bib: startList.bib })
-    .from(startList)
-    .where(and(eq(startList.raceId, raceId), eq(startList.bib, bib)));
-  if (registered) return true;
-  const [any] = await db.select({ bib: startList.bib }).from(startList).where(eq(startList.raceId, raceId)).limit(1);
-  return !any;
-}
-
 /** A runner says they are in a photo, with their number ("this is me"); `raw` as sent (ClaimInput), checked here. */
 export async function claimPhoto(db: Db, raw: unknown): Promise<ClaimOutcome> {
   const parsed = claimInput.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error.issues.some((i) => i.path[0] === "n") ? "invalidRunner" : "invalid");
   const { slug, photo: publicId, n } = parsed.data;
   const photo = await shownPhoto(db, slug, publicId);
-  if (!(await registeredOrNoList(db, photo.raceId, n))) throw invalid("claimNotRegistered", { n });
+  // A race with a start list takes only its registered numbers: a typo is told at once, not left for a person.
+  const registered = await registeredAmong(db, photo.raceId, [n]);
+  if (registered.size > 0 && !registered.has(n)) throw invalid("claimNotRegistered", { n });
   return inTransaction(db, async (tx) => {
     const [tagged] = await tx
       .select({ bib: photoBibs.bib })

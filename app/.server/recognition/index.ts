@@ -82,7 +82,7 @@ export { bibCandidates, DEFAULT_RULES, digitsOf, type BibCandidate, type BibRule
 export { type NumberMoments, numbersRead, sceneryByCamera } from "./scenery.ts";
 export { knownPrints, printsRead } from "./bib-print.ts";
 export { decide, decidePhoto, DEFAULT_AUTO_THRESHOLD, OFFERED_DOUBTS, REVIEW_FLOOR, type Decision, type RaceContext, type Sighting } from "./decide.ts";
-export { photoContext, raceContext } from "./store.ts";
+export { photoContext, raceContext, registeredAmong } from "./store.ts";
 export {
   parseTimingCsv,
   timingEvidence,

@@ -141,7 +141,7 @@ async function hasAny(db: Db, table: typeof startList | typeof timingPassings, r
 }
 
 /** The start list as far as `bibs` go: which of them are on it; its size is 1 when it has any bib (0 when none). */
-async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["registered"]> {
+export async function registeredAmong(db: Db, raceId: number, bibs: number[]): Promise<RaceContext["registered"]> {
   if (!(await hasAny(db, startList, raceId))) return { size: 0, has: () => false };
   const rows = await db
     .select({ bib: startList.bib })
