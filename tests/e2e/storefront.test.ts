@@ -369,20 +369,30 @@ describe.each(LANGS)("a forgotten number in %s", (lang) => {
   });
 });
 
+/** The demo race's registered bibs, in start-list order. */
+const registeredBibs = () =>
+  demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
+    .split("\n")
+    .slice(1)
+    .map((line) => Number(line.split(",")[0]))
+    .filter(Boolean);
+
+/** The first `count` of `bibs` that no photo shows. */
+async function unphotographed(lang: Lang, bibs: number[], count: number): Promise<number[]> {
+  const bare: number[] = [];
+  for (const bib of bibs) {
+    if (bare.length === count) break;
+    if ((await racePhotos(lang, { n: bib })).found_rows === 0) bare.push(bib);
+  }
+  return bare;
+}
+
 describe.each(LANGS)("a number without photos in %s", (lang) => {
   const m = MESSAGES[lang];
   /** A registered runner of the demo race no photo shows. */
   let bare: number;
   beforeAll(async () => {
-    for (const line of demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
-      .split("\n")
-      .slice(1)) {
-      const bib = Number(line.split(",")[0]);
-      if (bib && (await racePhotos(lang, { n: bib })).found_rows === 0) {
-        bare = bib;
-        break;
-      }
-    }
+    [bare] = await unphotographed(lang, registeredBibs(), 1);
   });
   /** The notices written to an address so far. */
   const mailsTo = (email: string) => {
@@ -426,18 +436,15 @@ describe.each(LANGS)("a number without photos in %s", (lang) => {
 describe.each(LANGS)("a runner who finds themselves in a photo in %s", (lang) => {
   const m = MESSAGES[lang];
   /** Registered runners of the demo race no photo shows, one for each language and way (the last of the list). */
-  const bare: number[] = [];
+  let bare: number[];
   beforeAll(async () => {
-    const bibs = demoStartList(DEMO_RACES.find((r) => r.file.slug === SLUG)!)
-      .split("\n")
-      .slice(1)
-      .map((line) => Number(line.split(",")[0]))
-      .filter(Boolean)
-      .reverse();
-    for (const bib of bibs.slice(LANGS.indexOf(lang) * 20)) {
-      if ((await racePhotos(lang, { n: bib })).found_rows === 0) bare.push(bib);
-      if (bare.length === 2) break;
-    }
+    bare = await unphotographed(
+      lang,
+      registeredBibs()
+        .reverse()
+        .slice(LANGS.indexOf(lang) * 20),
+      2,
+    );
   });
 
   it.each([true, false])("says 'this is me' with their number and finds the photo among theirs that might be (JavaScript %s)", async (javaScriptEnabled) => {
