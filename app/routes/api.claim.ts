@@ -5,12 +5,9 @@ import { href } from "../i18n/href.ts";
 import { isLang } from "../i18n/langs.ts";
 import { isDomainError } from "../.server/errors.ts";
 import { statusOf } from "../.server/failure.ts";
-import { jsonData, postOnly, statusApi } from "../.server/web/index.ts";
+import { jsonData, postOnly, shopPath, statusApi } from "../.server/web/index.ts";
 import type { ClaimRefusal } from "../storefront/claim.ts";
 import type { Route } from "./+types/api.claim";
-
-/** Where a plain form post goes back to: a path on this shop, never another site. */
-const ownPath = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])[^\s]{0,2000}$/.test(value) ? value : undefined);
 
 /** The refusals a page tells apart after a plain form post (`?claim=`); any other is "error". */
 const CLAIM_REFUSALS: Record<string, ClaimRefusal> = { invalidRunner: "number", claimNotRegistered: "unregistered", claimsFull: "full" };
@@ -38,13 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (statusOf(error) === undefined) throw error;
     const reason = (isDomainError(error) && CLAIM_REFUSALS[error.key]) || "error";
-    const back = ownPath(form.back);
     const n = parseRunnerNumber(String(form.n ?? ""));
-    if (!back) return redirect(href("race", lang, { slug }, { n, claim: reason }));
-    const url = new URL(back, "http://shop");
-    url.searchParams.set("claim", reason);
-    if (n !== undefined) url.searchParams.set("claimed", String(n));
-    return redirect(`${url.pathname}${url.search}`);
+    return redirect(shopPath(form.back, { claim: reason, claimed: n }) ?? href("race", lang, { slug }, { n, claim: reason }));
   }
 }
 

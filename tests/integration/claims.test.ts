@@ -135,5 +135,7 @@ describe("a runner's 'this is me'", () => {
     // Never sent to another site.
     const away = await formPost({ photo: race.ids.P03, n: "x1", back: "//evil.example/x" });
     expect(away.response.headers.get("Location")).toBe("/carrera/orders-trail-2025?claim=number");
+    const slanted = await formPost({ photo: race.ids.P03, n: "x1", back: "/\\evil.example" });
+    expect(slanted.response.headers.get("Location")).toBe("/carrera/orders-trail-2025?claim=number");
   });
 });

@@ -218,6 +218,15 @@ describe("bib review in the back office", () => {
       ).map((s) => [s.bib, s.status]),
     );
 
+  /** A route's context as the back office's guard makes it for this operator. */
+  const context = (op: Operator) =>
+    new RouterContextProvider(
+      new Map<never, never>([
+        [servicesContext as never, shop.services as never],
+        [operatorContext as never, op as never],
+      ]),
+    );
+
   beforeAll(async () => {
     shop = await createTestShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { recognizer: recordedRecognizer("import-bibs") });
     await shop.services.admins.ensureFirst();
@@ -288,13 +297,6 @@ describe("bib review in the back office", () => {
   });
 
   it("answers the screen's forms and the crop address with localized errors and the right status", async () => {
-    const context = (op: Operator) =>
-      new RouterContextProvider(
-        new Map<never, never>([
-          [servicesContext as never, shop.services as never],
-          [operatorContext as never, op as never],
-        ]),
-      );
     const post = async (lang: "es" | "en" | "br", fields: Record<string, string | Blob>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -368,5 +370,26 @@ describe("bib review in the back office", () => {
     await shop.services.worker.drain(); // decided again in the background
     expect(await statusesOf("R005")).toEqual({ 560: "undone" });
     expect(await bibsOf("R005")).toEqual([]);
+  });
+
+  it("goes on from the tagging desk and a bulk change to a page of this shop, never to another site", async () => {
+    const r003 = await photoOf("R003");
+    const desk = adminHref("adminRaceTagging", "en", { raceId });
+    const goesTo = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const request = new Request(`http://shop.test${desk}`, { method: "POST", body: form });
+      const thrown = await Promise.resolve(taggingAction({ request, params: { raceId: String(raceId) }, context: context(admin) } as never)).catch((e) => e);
+      if (!(thrown instanceof Response)) throw new Error(`no redirect: ${JSON.stringify(thrown)}`);
+      return thrown.headers.get("Location");
+    };
+    const save = (next: string) => goesTo({ intent: "save", photoId: String(r003.id), bibs: "", next });
+    expect(await save(`${desk}?from=7`)).toBe(`${desk}?from=7`);
+    // Browsers read "/\host" as "//host": both fall back to the desk itself.
+    expect(await save("/\\evil.example/x")).toBe(desk);
+    expect(await save("//evil.example/x")).toBe(desk);
+    const bulk = (back: string) => goesTo({ intent: "bulk", action: "show", ids: String(r003.id), back });
+    expect(await bulk(`${desk}?untagged=1&notice=deleted`)).toBe(`${desk}?untagged=1&notice=updated&count=1`);
+    expect(await bulk("/\\evil.example")).toBe(`${desk}?notice=updated&count=1`);
   });
 });

@@ -4,3 +4,4 @@
 export { api, apiLang, json, orHome, refererLang } from "./respond.ts";
 export { jsonData, postOnly, statusApi } from "./status-api.ts";
 export { API_OPERATIONS, openApiDocument, type ApiOperation } from "./openapi.ts";
+export { shopPath } from "./shop-path.ts";

@@ -19,6 +19,7 @@ import { langFromPath } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { currentPeriod, PERIOD } from "../../.server/admin/index.ts";
+import { shopPath } from "../../.server/web/index.ts";
 import { dbId } from "../../domain/fields.ts";
 import type { Route } from "./+types/earnings";
 import { ADMIN_MESSAGES, useAdminMessages, type AdminMessages } from "../../i18n/messages/admin/index.ts";
@@ -54,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back, ...input } = parsed.data;
   const done = await attempt(lang, () => context.get(servicesContext).admin.partners.markPaid(context.get(operatorContext), input));
   if (!done.ok) return done.response;
-  const target = new URL(back.startsWith("//") ? "/" : back, "http://x");
-  target.searchParams.set("notice", "paid");
-  throw redirect(target.pathname + target.search);
+  throw redirect(shopPath(back, { notice: "paid" }) ?? adminHref("adminEarnings", lang, {}, { notice: "paid" }));
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {

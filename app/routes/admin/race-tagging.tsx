@@ -18,6 +18,7 @@ import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
 import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
+import { shopPath } from "../../.server/web/index.ts";
 import type { Route } from "./+types/race-tagging";
 import { ADMIN_MESSAGES, useAdminMessages } from "../../i18n/messages/admin/index.ts";
 
@@ -159,7 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const tagIds = form.getAll("tag").map(Number).filter(Number.isInteger);
     const saved = await attempt(lang, () => admin.photos.tag(op, parsed.data.photoId, { bibs: parsed.data.bibs, tagIds }));
     if (!saved.ok) return saved.response;
-    throw redirect(parsed.data.next.startsWith("/") && !parsed.data.next.startsWith("//") ? parsed.data.next : adminHref("adminRaceTagging", lang, { raceId }));
+    throw redirect(shopPath(parsed.data.next) ?? adminHref("adminRaceTagging", lang, { raceId }));
   }
   if (fields.intent in REVIEW_INTENTS) return reviewAction(lang, raceId, fields, form, context);
   const parsed = bulkForm.safeParse(fields);
@@ -185,11 +186,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 : { action: b.action };
   const done = await attempt(lang, () => admin.photos.bulk(op, raceId, ids, change));
   if (!done.ok) return done.response;
-  const back = new URL(b.back, "http://x");
-  back.searchParams.set("notice", b.action === "delete" ? "deleted" : "updated");
-  back.searchParams.set("count", String(b.action === "delete" ? done.value.deleted : done.value.count));
-  if (b.action === "delete") back.searchParams.set("hidden", String(done.value.hidden));
-  throw redirect(back.pathname + back.search);
+  const notes =
+    b.action === "delete" ? { notice: "deleted", count: done.value.deleted, hidden: done.value.hidden } : { notice: "updated", count: done.value.count };
+  throw redirect(shopPath(b.back, notes) ?? adminHref("adminRaceTagging", lang, { raceId }, notes));
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
