@@ -12,9 +12,9 @@ const esc = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x
 
 const race = { slug: "trail-x", categories: ["General", "Master A"] };
 
-function render(lang: (typeof LANGS)[number], bib?: number, query = ""): string {
+function render(lang: (typeof LANGS)[number], bib?: number, query = "", seen?: number): string {
   const path = href("race", lang, { slug: race.slug }) + query;
-  const router = createMemoryRouter([{ path: "*", element: <NotifyForm race={race} bib={bib} /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: "*", element: <NotifyForm race={race} bib={bib} seen={seen} /> }], { initialEntries: [path] });
   return renderToStaticMarkup(<RouterProvider router={router} />);
 }
 
@@ -40,6 +40,22 @@ describe("the notify form", () => {
       expect(html).toContain('<input type="hidden" name="watch" value="1"/>');
       expect(html).toContain('action="/api/notify"');
       expect(html).toContain('name="email"');
+    });
+
+    it(`offers a runner who found photos to hear of more, in a box closed until opened (${lang})`, () => {
+      const html = render(lang, 214, "?n=214", 3);
+      expect(html).toMatch(/^<details id="notify" data-testid="watch-more" class="[^"]*">/);
+      expect(html).toContain(esc(fill(m.notify.watchMoreHeading, { n: 214 })));
+      expect(html).toContain(esc(m.notify.watchMoreIntro));
+      expect(html).toContain('<input type="hidden" name="photosSeen" value="3"/>');
+      expect(html).toContain('<input type="hidden" name="runnerNumber" value="214"/>');
+      expect(html).not.toContain(esc(fill(m.notify.watchHeading, { n: 214 })));
+      // Open, with its answer, when a plain post came back.
+      const back = render(lang, 214, "?n=214&notify=ok", 3);
+      expect(back).toMatch(/^<details id="notify" data-testid="watch-more" open=""/);
+      expect(back).toContain(esc(fill(m.notify.watchMoreSuccess, { n: 214 })));
+      // None found: the open form, which says nothing of photos seen.
+      expect(render(lang, 214, "?n=214", 0)).not.toContain('name="photosSeen"');
     });
 
     it(`confirms without JavaScript when the post came back (${lang})`, () => {

@@ -182,8 +182,8 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
   const waiting = race.estado === "preparing" && race.found_rows === 0 && !filtered;
   // A runner who searched (or is already browsing by time) is offered the time their bib may not show.
   const findByTime = race.n !== null || race.h !== null;
-  // A runner whose number has no photo (yet) on a published race may ask to hear when one turns up.
-  const watchedBib = race.estado === "published" && !race.m && !race.t && race.h === null && race.found_rows === 0 ? race.n : null;
+  // A runner whose number has no photo (yet) on a published race may ask to hear when one turns up; one who found some, when more do.
+  const watchedBib = race.estado === "published" && !race.m && !race.t && race.h === null ? race.n : null;
   // A runner's "this is me", answered after a plain form post (api.claim.ts): the photo is shown here now.
   const claimed = claimAnswerOf(search.get("claim"));
   const banners = (
@@ -251,7 +251,7 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
       <MightBeYouLink race={race} />
 
       {findByTime && <FindByTime race={race} />}
-      {watchedBib !== null && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} bib={watchedBib} />}
+      {watchedBib !== null && <NotifyForm race={{ slug: race.slug, categories: race.categorias }} bib={watchedBib} seen={race.found_rows} />}
     </div>
   );
 }

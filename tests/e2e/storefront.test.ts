@@ -30,7 +30,8 @@ let browser: Browser;
 let tiers: DiscountTier[];
 
 beforeAll(async () => {
-  shop = await startShop();
+  // Behind a proxy on loopback (TRUST_PROXY, as a deployment behind one sets it): a test may speak for a runner of another address.
+  shop = await startShop({ env: { TRUST_PROXY: "loopback" } });
   browser = await launchBrowser();
   tiers = parseTiers(await (await fetch(shop.url("/fake-api/descuentos.json"))).json());
 }, 1_800_000); // the first e2e run after a server change seeds the demo shop once (minutes on two busy cores)
@@ -387,7 +388,7 @@ async function unphotographed(lang: Lang, bibs: number[], count: number): Promis
   return bare;
 }
 
-describe.each(LANGS)("a number without photos in %s", (lang) => {
+describe.each(LANGS)("hearing of a number's photos later in %s", (lang) => {
   const m = MESSAGES[lang];
   /** A registered runner of the demo race no photo shows. */
   let bare: number;
@@ -424,11 +425,30 @@ describe.each(LANGS)("a number without photos in %s", (lang) => {
     await context.close();
   });
 
-  it("is not offered where the runner's photos are", async () => {
-    const { context, page } = await visitor();
+  it.each([true, false])("offers to write when more photos of it turn up, under the runner's photos (JavaScript %s)", async (javaScriptEnabled) => {
+    // A runner of their own address (the shop trusts the proxy on loopback here): the notify limit counts per address.
+    const address = `198.51.100.${LANGS.indexOf(lang) * 2 + (javaScriptEnabled ? 1 : 2)}`;
+    const viewport = { width: 390, height: 850 };
+    const { context, page, errors } = await visitor({ javaScriptEnabled, viewport, extraHTTPHeaders: { "x-forwarded-for": address } });
+    const email = `more-${lang}-${javaScriptEnabled}@example.com`;
     await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
     await page.getByTestId("photo-grid").waitFor();
     expect(await page.getByTestId("watch-bib").count()).toBe(0);
+    const box = page.getByTestId("watch-more");
+    // Closed under the photos until the runner opens it.
+    expect(await box.getByLabel(m.notify.email, { exact: true }).isVisible()).toBe(false);
+    await box.getByText(fill(m.notify.watchMoreHeading, { n: BIB }), { exact: true }).click();
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    await box.getByLabel(m.notify.firstName, { exact: true }).fill("Lucía");
+    await box.getByLabel(m.notify.lastName, { exact: true }).fill("Quiroga");
+    await box.getByLabel(m.notify.email, { exact: true }).fill(email);
+    await box.getByRole("button", { name: m.notify.submit }).click();
+    if (!javaScriptEnabled) await page.waitForURL((url) => url.searchParams.get("notify") === "ok" && url.searchParams.get("n") === String(BIB));
+    await poll(() => page.getByTestId("watch-more").getByRole("status").textContent()).toBe(fill(m.notify.watchMoreSuccess, { n: BIB }));
+    // The photos the page showed are the ones they saw: a confirmation, and no "photos found" for those.
+    await expect.poll(() => mailsTo(email).filter((eml) => eml.includes("X-Dorsal-Template: photosWatched")).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(email).filter((eml) => eml.includes("X-Dorsal-Template: photosFound"))).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

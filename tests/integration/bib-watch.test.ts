@@ -9,8 +9,9 @@ import { loginAs } from "./admin-helpers.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 import { call, ORDERS_RACE, outbox, seedOrdersRace, type OrdersRace } from "./orders-fixture.ts";
 
-// A runner who finds no photo of their number on a published race leaves their
-// e-mail; when a photo of it is tagged and shown, they are written to once.
+// A runner who finds no photo of their number on a published race, or fewer than
+// they hoped, leaves their e-mail; when a photo of it is tagged and shown, or more
+// than they saw, they are written to once.
 
 describe("a runner watching their number", () => {
   let shop: TestShop;
@@ -24,10 +25,10 @@ describe("a runner watching their number", () => {
   });
   afterAll(() => shop.close());
 
-  const watch = (bib: number, email: string, lang = "en") =>
+  const watch = (bib: number, email: string, lang = "en", photosSeen?: number) =>
     call(shop, notifyApi, `/api/notify?lang=${lang}`, {
       method: "POST",
-      body: { data: { firstName: "Ana", lastName: "Pérez", email, runnerNumber: String(bib), slug: ORDERS_RACE } },
+      body: { data: { firstName: "Ana", lastName: "Pérez", email, runnerNumber: String(bib), slug: ORDERS_RACE, photosSeen } },
     });
   const photoId = async (frame: string) => (await shop.database.db.select().from(photos).where(eq(photos.publicId, race.ids[frame])))[0].id;
   const waitingLooks = and(eq(jobs.type, BIB_WATCH_JOB), eq(jobs.status, "queued"));
@@ -139,6 +140,57 @@ describe("a runner watching their number", () => {
     } finally {
       await db.update(races).set({ status: "published" }).where(eq(races.id, race.raceId));
     }
+  });
+
+  it("hears of more photos than they found, once, and may ask again after", async () => {
+    const email = "more4444@example.com";
+    // Sent from an address of its own: this file's sign-ups would reach the notify limit.
+    const again = (seen: number, lang: "es" | "en" | "br" = "en", to = email) =>
+      shop.services.notify.signup(
+        { firstName: "Ana", lastName: "Pérez", email: to, category: null, runnerNumber: 4444, slug: ORDERS_RACE, photosSeen: seen },
+        { lang, ip: "10.44.0.1" },
+      );
+    const shown = async () => (await shop.services.races.photos({ slug: ORDERS_RACE, page: 1, bib: 4444, lang: "es" })).found_rows;
+    await shop.services.admin.photos.tag(admin, await photoId("P07"), { bibs: [4444], tagIds: [] });
+    expect(await shown()).toBe(1);
+    await watch(4444, email, "es", await shown());
+    await lookNow();
+    // What the page showed is what they saw: a confirmation that says so, and nothing found yet.
+    const confirmed = mails("photosWatched", email);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]).toContain("Encontraste una foto del número 4444 en Trail de Pedidos.");
+    expect(mails("photosFound", email)).toHaveLength(0);
+    expect(await signup(email)).toMatchObject({ photosSeen: 1, notifiedAt: null });
+
+    await shop.services.admin.photos.tag(admin, await photoId("P08"), { bibs: [4444], tagIds: [] });
+    await lookNow();
+    const found = mails("photosFound", email);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("Hay una foto nueva del número 4444 en Trail de Pedidos: ahora son 2.");
+    expect(found[0]).toContain("http://shop.test/carrera/orders-trail-2025?n=4444");
+
+    // Asked again with the two they see now: signed up again, told of the third.
+    await again(await shown());
+    expect(await signup(email)).toMatchObject({ photosSeen: 2, notifiedAt: null, lang: "en" });
+    await lookNow();
+    expect(mails("photosWatched", email)[1]).toContain("You found 2 photos of number 4444 at Orders Trail.");
+    await shop.services.admin.photos.tag(admin, await photoId("P09"), { bibs: [4444], tagIds: [] });
+    await lookNow();
+    const third = mails("photosFound", email);
+    expect(third).toHaveLength(2);
+    expect(third[1]).toContain("Subject: More photos of #4444 at Orders Trail!");
+    expect(third[1]).toContain("There is one new photo of number 4444 at Orders Trail: 3 in all now.");
+    // Asked once more: a third confirmation; a repeat while waiting changes nothing.
+    await again(3);
+    await again(3);
+    await lookNow();
+    expect(mails("photosWatched", email)).toHaveLength(3);
+
+    // A runner who saw fewer than there are by now is written to at once, without a confirmation first.
+    await again(1, "br", "late4444@example.com");
+    await lookNow();
+    expect(mails("photosWatched", "late4444@example.com")).toHaveLength(0);
+    expect(mails("photosFound", "late4444@example.com")[0]).toContain("Há 2 fotos novas do número 4444 em Trilha de Pedidos: agora são 3.");
   });
 
   it("brings a plain form post back to the runner's own photos", async () => {

@@ -369,6 +369,8 @@ export const notifySignups = pgTable(
     lang: text("lang").notNull().default("es"),
     createdAt: createdAt(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    // How many photos of the number the runner saw when they signed up: written to when there are more.
+    photosSeen: integer("photos_seen").notNull().default(0),
   },
   (t) => [uniqueIndex("notify_signups_once_key").on(t.raceId, t.email, t.bib)],
 );

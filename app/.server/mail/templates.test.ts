@@ -45,6 +45,20 @@ describe("mail templates", () => {
     expect(renderMail("photosWatched", "br", SAMPLES.photosWatched, URL).text).toContain(`${URL}/br/carreira/ultra-fiambala-2025?n=305`);
   });
 
+  it("tells a runner who asked to hear of more photos what they had found and how many are new", () => {
+    const more = { ...SAMPLES.photosFound, count: 5, seen: 2 };
+    expect(renderMail("photosFound", "en", more, URL).subject).toBe("More photos of #305 at Ultra Fiambalá!");
+    expect(renderMail("photosFound", "en", more, URL).text).toContain("There are 3 new photos of number 305 at Ultra Fiambalá: 5 in all now.");
+    expect(renderMail("photosFound", "es", { ...more, seen: 4 }, URL).text).toContain("Hay una foto nueva del número 305 en Ultra Fiambalá: ahora son 5.");
+    expect(renderMail("photosFound", "br", more, URL).subject).toBe("Há mais fotos do #305 em Ultra Fiambalá!");
+    const watched = (lang: "es" | "en" | "br", seen: number) => renderMail("photosWatched", lang, { ...SAMPLES.photosWatched, seen }, URL);
+    expect(watched("en", 2).subject).toBe("We will let you know when more photos of #305 turn up at Ultra Fiambalá");
+    expect(watched("en", 2).text).toContain("You found 2 photos of number 305 at Ultra Fiambalá.");
+    expect(watched("es", 1).text).toContain("Encontraste una foto del número 305 en Ultra Fiambalá.");
+    expect(watched("br", 3).subject).toBe("Avisaremos quando aparecerem mais fotos do #305 em Ultra Fiambalá");
+    expect(watched("br", 3).text).toContain("Você encontrou 3 fotos do número 305 em Ultra Fiambalá.");
+  });
+
   it("tells a buyer whose purchase stands apart from one whose purchase had been refunded", () => {
     const data = SAMPLES.paymentReturned;
     const kept = renderMail("paymentReturned", "en", data, URL);

@@ -28,11 +28,12 @@ async function imagesComing(db: Db, raceId: number, bib: number): Promise<boolea
 }
 
 /**
- * A runner who found no photo of their number on a published race's page may
- * leave their e-mail (signups.ts); whenever that number is tagged (tagging's
- * watchers port) this looks whether a visitor can now see a photo of it, and
- * writes once to each runner waiting on it ("photosFound"). A race still in
- * preparation is left to its publication, which writes to everyone on its list.
+ * A runner who found no photo of their number on a published race's page, or
+ * fewer than they hoped, may leave their e-mail (signups.ts); whenever that
+ * number is tagged (tagging's watchers port) this looks how many photos of it
+ * a visitor can see, and writes once to each runner waiting on it who saw
+ * fewer ("photosFound"). A race still in preparation is left to its
+ * publication, which writes to everyone on its list.
  */
 export function bibWatchJob({ db, mailer }: { db: Db; mailer: Mailer }) {
   return async (raw: unknown) => {
@@ -40,29 +41,28 @@ export function bibWatchJob({ db, mailer }: { db: Db; mailer: Mailer }) {
     const [race] = await db.select().from(races).where(eq(races.id, raceId));
     if (race?.status !== "published") return;
     const count = await countVisiblePhotos(db, race.id, bib);
-    if (count === 0) {
-      if (waits < IMAGES_MAX_WAITS && (await imagesComing(db, race.id, bib))) {
-        await watchBib(db, race.id, bib, new Date(Date.now() + IMAGES_WAIT_MS), waits + 1);
-      }
-      return;
-    }
     const waiting = await db
-      .select({ id: notifySignups.id })
+      .select({ id: notifySignups.id, seen: notifySignups.photosSeen })
       .from(notifySignups)
       .where(and(eq(notifySignups.raceId, race.id), eq(notifySignups.bib, bib), isNull(notifySignups.notifiedAt)));
-    for (const { id } of waiting) {
+    const due = waiting.filter((signup) => signup.seen < count);
+    // Someone still waits for more than the visible photos: a tagged one whose images are being made may be it.
+    if (due.length < waiting.length && waits < IMAGES_MAX_WAITS && (await imagesComing(db, race.id, bib))) {
+      await watchBib(db, race.id, bib, new Date(Date.now() + IMAGES_WAIT_MS), waits + 1);
+    }
+    for (const { id } of due) {
       await inTransaction(db, async (tx) => {
         // Locked and checked again: a second look running at once writes nothing more.
         const [signup] = await tx.select().from(notifySignups).where(eq(notifySignups.id, id)).for("update");
-        if (!signup || signup.notifiedAt) return;
+        if (!signup || signup.notifiedAt || signup.photosSeen >= count) return;
         const lang = isLang(signup.lang) ? signup.lang : "es";
         await mailer.send(
           {
             to: signup.email,
             lang,
             template: "photosFound",
-            key: `photos-found:${signup.id}`,
-            data: { firstName: signup.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib, count },
+            key: `photos-found:${signup.id}:${signup.photosSeen}`,
+            data: { firstName: signup.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib, count, seen: signup.photosSeen },
           },
           { tx },
         );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { isLang } from "../../i18n/langs.ts";
 import { countVisiblePhotos, findVisibleRace, pick } from "../catalog/index.ts";
@@ -18,10 +18,11 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
 
     /**
      * Signs a runner up for the "photos are ready" notice of a race in
-     * preparation, or, on a published race whose photos of their number they did
-     * not find, for the notice that one turned up (bib-watch.ts; no category
-     * asked there). Once per e-mail, race and bib: a repeat succeeds quietly,
-     * without a second row or e-mail.
+     * preparation, or, on a published race, for the notice that a photo of
+     * their number turned up, or more than the `photosSeen` they found
+     * (bib-watch.ts; no category asked there). Once per e-mail, race and bib:
+     * a repeat while waiting succeeds quietly, without a second row or e-mail;
+     * on a published race a runner already written to is signed up again.
      */
     async signup(input: NotifyInput, { lang, ip }: { lang: Lang; ip: string }): Promise<{ status: "success" }> {
       if (!(await limiter.hit(ip)).ok) throw new DomainError("TooMany", "tooMany");
@@ -29,23 +30,29 @@ export function createNotifyService({ db, mailer }: { db: Db; mailer: Mailer }) 
       const watching = race.status === "published";
       const category = race.categories.length === 0 ? null : input.category;
       if (category ? !race.categories.includes(category) : race.categories.length > 0 && !watching) throw invalid("invalidCategory");
+      const seen = watching ? (input.photosSeen ?? 0) : 0;
       await inTransaction(db, async (tx) => {
-        const inserted = await tx
-          .insert(notifySignups)
-          .values({ raceId: race.id, firstName: input.firstName, lastName: input.lastName, email: input.email, category, bib: input.runnerNumber, lang })
-          .onConflictDoNothing()
-          .returning({ id: notifySignups.id });
+        const runner = { firstName: input.firstName, lastName: input.lastName, lang, photosSeen: seen };
+        const insert = tx.insert(notifySignups).values({ ...runner, raceId: race.id, email: input.email, category, bib: input.runnerNumber });
+        const inserted = await (watching
+          ? insert.onConflictDoUpdate({
+              target: [notifySignups.raceId, notifySignups.email, notifySignups.bib],
+              set: { ...runner, notifiedAt: null },
+              setWhere: isNotNull(notifySignups.notifiedAt),
+            })
+          : insert.onConflictDoNothing()
+        ).returning({ id: notifySignups.id });
         if (inserted.length === 0) return;
         const data = { firstName: input.firstName, raceName: pick(race.name, lang), raceSlug: race.slug, bib: input.runnerNumber, category };
-        const key = `notify-signup:${inserted[0].id}`;
         if (!watching) {
-          await mailer.send({ to: input.email, lang, template: "notifySignup", key, data }, { tx });
+          await mailer.send({ to: input.email, lang, template: "notifySignup", key: `notify-signup:${inserted[0].id}`, data }, { tx });
           return;
         }
-        // A number with photos already (tagged a moment ago, or missed) is written about at once,
-        // without first saying none were found.
-        if ((await countVisiblePhotos(tx, race.id, input.runnerNumber)) === 0) {
-          await mailer.send({ to: input.email, lang, template: "photosWatched", key, data }, { tx });
+        // More photos than the runner saw (tagged a moment ago, or missed) are written about at once,
+        // without first saying there are no more.
+        if ((await countVisiblePhotos(tx, race.id, input.runnerNumber)) <= seen) {
+          const key = `photos-watched:${inserted[0].id}:${seen}`;
+          await mailer.send({ to: input.email, lang, template: "photosWatched", key, data: { ...data, seen } }, { tx });
         }
         await watchBib(tx, race.id, input.runnerNumber, new Date());
       });

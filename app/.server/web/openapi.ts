@@ -165,7 +165,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "post",
     path: "/api/notify",
     summary:
-      "Tell me when a preparing race's photos are up; on a published race, when a photo of the runner's number turns up (written to once; no category asked)",
+      "Tell me when a preparing race's photos are up; on a published race, when a photo of the runner's number turns up, or more than the photosSeen they found (written to once; no category asked)",
     parameters: [lang],
     body: envelope(notifyInput),
     responses: {

@@ -296,6 +296,10 @@ export default {
     watchIntro:
       "Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida. Deixe seu e-mail e escreveremos uma vez, assim que aparecer uma foto sua.",
     watchSuccess: "Pronto! Escreveremos assim que aparecer uma foto do #{n}.",
+    watchMoreHeading: "Avise-me quando aparecerem mais fotos do #{n}",
+    watchMoreIntro:
+      "Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida. Deixe seu e-mail e escreveremos uma vez, assim que aparecer outra foto sua.",
+    watchMoreSuccess: "Pronto! Escreveremos assim que aparecer outra foto do #{n}.",
   },
   seo: {
     home: "Encontre suas fotos de trail, corrida de rua e aventura pelo número de peito, pague on-line e baixe em qualidade máxima.",

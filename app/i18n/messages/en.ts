@@ -295,6 +295,10 @@ export default {
     watchIntro:
       "Photographers keep uploading and we keep checking numbers for hours after the race. Leave your e-mail and we will write once, as soon as a photo of you turns up.",
     watchSuccess: "Done! We will write as soon as a photo of #{n} turns up.",
+    watchMoreHeading: "Tell me when more photos of #{n} turn up",
+    watchMoreIntro:
+      "Photographers keep uploading and we keep checking numbers for hours after the race. Leave your e-mail and we will write once, as soon as another photo of you turns up.",
+    watchMoreSuccess: "Done! We will write as soon as another photo of #{n} turns up.",
   },
   seo: {
     home: "Find your trail, running and adventure race photos by runner number, pay online and download them in full quality.",

@@ -297,6 +297,10 @@ const es = {
     watchIntro:
       "Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera. Dejanos tu e-mail y te escribimos una vez, apenas aparezca una foto tuya.",
     watchSuccess: "¡Listo! Te escribimos apenas aparezca una foto del #{n}.",
+    watchMoreHeading: "Avisame cuando aparezcan más fotos del #{n}",
+    watchMoreIntro:
+      "Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera. Dejanos tu e-mail y te escribimos una vez, apenas aparezca otra foto tuya.",
+    watchMoreSuccess: "¡Listo! Te escribimos apenas aparezca otra foto del #{n}.",
   },
   seo: {
     home: "Buscá tus fotos de trail, running y aventura por número de corredor, pagá online y descargalas en máxima calidad.",

@@ -601,7 +601,7 @@ const adminBr = {
   signups: {
     search: "E-mail, nome ou número de peito",
     title: "Avisos de fotos prontas",
-    help: "Quem pediu aviso na página de uma corrida: em preparação, quando as fotos forem publicadas; publicada, quando aparecer uma foto do seu número. Cada um recebe um único e-mail.",
+    help: "Quem pediu aviso na página de uma corrida: em preparação, quando as fotos forem publicadas; publicada, quando aparecer uma foto do seu número, ou mais do que havia encontrado. Cada um recebe um único e-mail pelo que pediu.",
     category: "Categoria",
     bib: "Número",
     notified: "Avisado",

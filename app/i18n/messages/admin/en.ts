@@ -595,7 +595,7 @@ const adminEn = {
   signups: {
     search: "E-mail, name or bib",
     title: "Photos-ready sign-ups",
-    help: "Runners who asked for a notice on a race's page: on a race in preparation, when its photos are published; on a published race, when a photo of their number turns up. Each is written to once.",
+    help: "Runners who asked for a notice on a race's page: on a race in preparation, when its photos are published; on a published race, when a photo of their number turns up, or more than they had found. Each is written to once for what they asked.",
     category: "Category",
     bib: "Bib",
     notified: "Notified",

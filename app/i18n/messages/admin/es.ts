@@ -604,7 +604,7 @@ const adminEs = {
   signups: {
     search: "E-mail, nombre o dorsal",
     title: "Avisos de fotos listas",
-    help: "Quienes pidieron aviso en la página de una carrera: en preparación, cuando se publiquen sus fotos; publicada, cuando aparezca una foto de su número. A cada uno se le escribe una sola vez.",
+    help: "Quienes pidieron aviso en la página de una carrera: en preparación, cuando se publiquen sus fotos; publicada, cuando aparezca una foto de su número, o más de las que había encontrado. A cada uno se le escribe una sola vez por lo que pidió.",
     category: "Categoría",
     bib: "Dorsal",
     notified: "Avisado",

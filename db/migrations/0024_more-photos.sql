@@ -1,0 +1,1 @@
+ALTER TABLE "notify_signups" ADD COLUMN "photos_seen" integer DEFAULT 0 NOT NULL;
