@@ -328,6 +328,8 @@ describe("back office services", () => {
     expect(signups[0]).toBe(ADMIN_MESSAGES.en.csv.signups.join(","));
     expect(signups).toHaveLength(2);
     expect(signups[1]).toContain("uno@example.com");
+    // A sign-up for a race's photos saw none of theirs yet.
+    expect(signups[1].split(",")[ADMIN_MESSAGES.en.csv.signups.indexOf("photos_seen")]).toBe("0");
     const messages = await csv("http://shop.test/admin/exportar/messages?q=rita", "messages");
     expect(messages[0]).toBe(ADMIN_MESSAGES.es.csv.messages.join(","));
     expect(messages).toHaveLength(2);

@@ -99,6 +99,7 @@ function signupRows(db: Db, where: SQL | undefined, range: RowRange) {
       email: notifySignups.email,
       category: notifySignups.category,
       bib: notifySignups.bib,
+      photosSeen: notifySignups.photosSeen,
       lang: notifySignups.lang,
       notifiedAt: notifySignups.notifiedAt,
     })

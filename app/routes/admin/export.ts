@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         const rows = await admin.inbox.signupsCsv(op, listFilterSchema.parse(query));
         return toCsv(
           header.signups,
-          rows.map((r) => [r.createdAt, pick(r.raceName, lang), r.firstName, r.lastName, r.email, r.category, r.bib, r.lang, r.notifiedAt]),
+          rows.map((r) => [r.createdAt, pick(r.raceName, lang), r.firstName, r.lastName, r.email, r.category, r.bib, r.photosSeen, r.lang, r.notifiedAt]),
         );
       }
       case "messages": {

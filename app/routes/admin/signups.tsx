@@ -8,6 +8,7 @@ import { RaceFilter } from "../../components/admin/race-filter.tsx";
 import { servicesContext } from "../../context.ts";
 import { adminHref } from "../../i18n/admin-href.ts";
 import { langFromPath } from "../../i18n/langs.ts";
+import { fill } from "../../i18n/messages/index.ts";
 import { useLang } from "../../i18n/use-messages.ts";
 import { listFilterSchema } from "../../.server/admin/index.ts";
 import type { Route } from "./+types/signups";
@@ -60,7 +61,11 @@ export default function Signups({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={cellClass}>{row.email}</td>
               <td className={cellClass}>{row.category ?? m.common.none}</td>
-              <td className={`${cellClass} tabular-nums`}>{row.bib ?? m.common.none}</td>
+              <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                {row.bib ?? m.common.none}
+                {/* Asked to hear of more than the photos they had found. */}
+                {row.photosSeen > 0 && <span className="ml-2 text-xs text-slate-500">{fill(s.seen, { count: row.photosSeen }, lang)}</span>}
+              </td>
               <td className={cellClass}>{row.notifiedAt ? formatWhen(row.notifiedAt, lang) : <span className="text-amber-700">{s.pending}</span>}</td>
             </tr>
           ))}

@@ -606,6 +606,7 @@ const adminBr = {
     bib: "Número",
     notified: "Avisado",
     pending: "Pendente",
+    seen: "{count} encontradas",
     empty: "Ninguém pediu aviso ainda.",
   },
   messages: {
@@ -763,7 +764,7 @@ const adminBr = {
     payouts: ["mes", "parceiro", "email", "papel", "dados_de_pagamento", "moeda", "valor"],
     orders: ["codigo", "criada", "paga", "status", "tipo", "corrida", "email", "nome", "sobrenome", "fotos", "moeda", "subtotal", "total", "meio"],
     preorders: ["codigo", "criada", "paga", "status", "corrida", "documento", "distancia", "email", "nome", "sobrenome", "moeda", "total", "venda"],
-    signups: ["data", "corrida", "nome", "sobrenome", "email", "categoria", "numero", "idioma", "avisado"],
+    signups: ["data", "corrida", "nome", "sobrenome", "email", "categoria", "numero", "fotos_vistas", "idioma", "avisado"],
     messages: ["data", "nome", "email", "telefone", "mensagem", "idioma", "respostas"],
   },
 } satisfies typeof adminEs;

@@ -600,6 +600,7 @@ const adminEn = {
     bib: "Bib",
     notified: "Notified",
     pending: "Pending",
+    seen: "{count} found",
     empty: "Nobody has signed up yet.",
   },
   messages: {
@@ -758,7 +759,7 @@ const adminEn = {
     payouts: ["month", "partner", "email", "role", "payout_details", "currency", "amount"],
     orders: ["code", "created", "paid", "state", "type", "race", "email", "first_name", "last_name", "photos", "currency", "subtotal", "total", "provider"],
     preorders: ["code", "created", "paid", "state", "race", "id_number", "distance", "email", "first_name", "last_name", "currency", "total", "sale"],
-    signups: ["date", "race", "first_name", "last_name", "email", "category", "bib", "language", "notified"],
+    signups: ["date", "race", "first_name", "last_name", "email", "category", "bib", "photos_seen", "language", "notified"],
     messages: ["date", "name", "email", "phone", "message", "language", "replies"],
   },
 } satisfies typeof adminEs;

@@ -609,6 +609,7 @@ const adminEs = {
     bib: "Dorsal",
     notified: "Avisado",
     pending: "Pendiente",
+    seen: "{count} encontradas",
     empty: "Nadie pidió aviso todavía.",
   },
   messages: {
@@ -766,7 +767,7 @@ const adminEs = {
     payouts: ["mes", "socio", "email", "rol", "datos_de_pago", "moneda", "monto"],
     orders: ["codigo", "creada", "pagada", "estado", "tipo", "carrera", "email", "nombre", "apellido", "fotos", "moneda", "subtotal", "total", "medio"],
     preorders: ["codigo", "creada", "pagada", "estado", "carrera", "dni", "distancia", "email", "nombre", "apellido", "moneda", "total", "venta"],
-    signups: ["fecha", "carrera", "nombre", "apellido", "email", "categoria", "dorsal", "idioma", "avisado"],
+    signups: ["fecha", "carrera", "nombre", "apellido", "email", "categoria", "dorsal", "fotos_vistas", "idioma", "avisado"],
     messages: ["fecha", "nombre", "email", "telefono", "mensaje", "idioma", "respuestas"],
   },
 };
