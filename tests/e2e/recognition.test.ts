@@ -206,6 +206,7 @@ describe.each(LANGS)("runners' claims in %s", (lang) => {
     // The runner's search follows: the confirmed photo is theirs, the other is nobody's.
     expect(await found(page, lang, slug, 1500)).toBe(1);
     expect(await found(page, lang, slug, 1501)).toBe(0);
+
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -276,10 +277,17 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
     expect(await items.first().textContent()).toContain(fill(t.suggested, { bib: 152 }));
     expect(await axeViolations(page)).toEqual([]);
     expect(await found(page, lang, slug, 152)).toBe(0);
+    // The runner with #152 says that photo shows them (as the photo viewer posts it).
+    const maybe = (await (await context.request.get(shop.url(`/api/fotos/${slug}?n=152&m=1`))).json()) as { data: { fotos: { id: string }[] } };
+    const claimed = await context.request.post(shop.url(`/api/claim?lang=${lang}`), { data: { data: { slug, photo: maybe.data.fotos[0].id, n: "152" } } });
+    expect(((await claimed.json()) as { data: { claim: string } }).data.claim).toBe("pending");
 
     await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
     // The first reading's field has the focus with its number selected: Enter accepts it.
     await page.waitForSelector("[data-testid=review-item][data-bib='152'] [data-testid=review-input]:focus");
+    // The runner's word is on the reading it backs, not asked again among the claims.
+    expect(await page.locator("[data-testid=review-item][data-bib='152'] [data-testid=review-claimed]").textContent()).toBe(fill(t.claimSays, { bib: 152 }));
+    expect(await page.getByTestId("runner-claims").count()).toBe(0);
     await page.keyboard.press("Enter");
     await page.getByText(fill(t.accepted, { frame: "R001", bib: 152 })).waitFor();
     // The next one has the focus at once: typing replaces the suggestion, Enter saves the correction.

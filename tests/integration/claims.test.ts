@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIMS_PER_PHOTO } from "../../app/.server/claims/index.ts";
-import { catalogVersion, photoClaims, photos } from "../../app/.server/db/schema.ts";
+import { bibSuggestions, catalogVersion, photoClaims, photos } from "../../app/.server/db/schema.ts";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { action as claimApi, loader as claimGet } from "../../app/routes/api.claim.ts";
 import { loginAs } from "./admin-helpers.ts";
@@ -121,6 +121,38 @@ describe("a runner's 'this is me'", () => {
     const over = await claim("P12", 799);
     expect(over.status).toBe(429);
     expect(over.body.error.message).toBe("Many runners already said they are in this photo: someone at the shop will check it.");
+  });
+
+  it("is asked on recognition's own reading of the number there, where one answer settles both", async () => {
+    const { db } = shop.database;
+    const p10 = (await db.select().from(photos).where(eq(photos.publicId, race.ids.P10)))[0];
+    // Four runners' bibs, each read in its own place.
+    await db.insert(bibSuggestions).values(
+      [4321, 4322, 4323, 4325].map((bib, i) => ({
+        photoId: p10.id,
+        raceId: race.raceId,
+        bib,
+        confidence: 0.6,
+        box: { cx: 100 + 200 * i, cy: 300, width: 80, height: 40, angle: 0 },
+      })),
+    );
+    for (const bib of [4321, 4322, 4323]) expect((await claim("P10", bib)).body.data.claim).toBe("pending");
+    const screen = await shop.services.admin.bibs.review(admin, race.raceId);
+    const reading = (bib: number) => screen.queue.items.find((i) => i.bib === bib)!;
+    // Not a second question in the claims list: a mark on the reading.
+    expect(screen.claims.items.map((c) => c.bib)).not.toContain(4321);
+    expect([4321, 4322, 4323, 4325].map((bib) => reading(bib).claimed)).toEqual([true, true, true, false]);
+
+    // "Not a bib of this photo": the runner's word is answered with it.
+    await shop.services.admin.bibs.decide(admin, reading(4321).id, { action: "reject" });
+    expect((await claim("P10", 4321)).body.data.claim).toBe("declined");
+    expect(await frames(4321, true)).toEqual([]);
+    // Accepted: the photo is theirs.
+    await shop.services.admin.bibs.decide(admin, reading(4322).id, { action: "accept" });
+    expect((await claim("P10", 4322)).body.data.claim).toBe("tagged");
+    // Corrected to another number: the claim is still a question, now in the claims list.
+    await shop.services.admin.bibs.decide(admin, reading(4323).id, { action: "correct", bib: 4324 });
+    expect((await claims()).items.filter((c) => c.frame === "P10").map((c) => c.bib)).toEqual([4323]);
   });
 
   it("answers a plain form post with the runner's photos that might be theirs, or back to the photo when refused", async () => {

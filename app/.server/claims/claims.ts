@@ -3,7 +3,7 @@ import { z } from "zod";
 import { runnerNumberField } from "../../domain/fields.ts";
 import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { photoShown } from "../catalog/index.ts";
-import { type Db, inTransaction, photoBibs, photoClaims, photos, races } from "../db/index.ts";
+import { bibSuggestions, type Db, inTransaction, photoBibs, photoClaims, photos, races } from "../db/index.ts";
 import { conflict, DomainError, invalid, notFound } from "../errors.ts";
 import { registeredAmong } from "../recognition/index.ts";
 
@@ -71,13 +71,48 @@ export async function claimPhoto(db: Db, raw: unknown): Promise<ClaimOutcome> {
   });
 }
 
-/** A pending claim whose photo is not yet tagged with its number (a tag by any hand answers it). */
+/**
+ * A pending claim whose photo is not yet tagged with its number (a tag by any hand answers it), and not
+ * beside recognition's own reading of that number there waiting in the review queue: the screen shows it
+ * on that reading (claimsBacking), where one answer settles both.
+ */
 const open = (raceId: number) =>
   and(
     eq(photoClaims.raceId, raceId),
     eq(photoClaims.status, "pending"),
     sql`not exists (select 1 from ${photoBibs} where ${photoBibs.photoId} = ${photoClaims.photoId} and ${photoBibs.bib} = ${photoClaims.bib})`,
+    sql`not exists (select 1 from ${bibSuggestions} where ${bibSuggestions.photoId} = ${photoClaims.photoId} and ${bibSuggestions.bib} = ${photoClaims.bib} and ${bibSuggestions.status} = 'pending')`,
   );
+
+type Reading = { photoId: number; bib: number };
+const readingKey = (r: Reading) => `${r.photoId}:${r.bib}`;
+
+/** Which of these readings (a photo and a number) a runner has also claimed, waiting for a person. */
+export async function claimsBacking(db: Db, readings: Reading[]): Promise<(reading: Reading) => boolean> {
+  if (!readings.length) return () => false;
+  const rows = await db
+    .select({ photoId: photoClaims.photoId, bib: photoClaims.bib })
+    .from(photoClaims)
+    .where(
+      and(
+        inArray(photoClaims.photoId, [...new Set(readings.map((r) => r.photoId))]),
+        inArray(photoClaims.bib, [...new Set(readings.map((r) => r.bib))]),
+        eq(photoClaims.status, "pending"),
+      ),
+    );
+  const claimed = new Set(rows.map(readingKey));
+  return (reading) => claimed.has(readingKey(reading));
+}
+
+/** A person looked at the photo and said the number is not in it (its reading turned down): runners' claims of it are answered so. */
+export async function declineClaims(db: Db, photoId: number, bib: number, by: number | undefined): Promise<number> {
+  const rows = await db
+    .update(photoClaims)
+    .set({ status: "rejected", decidedBy: by ?? null, decidedAt: new Date() })
+    .where(and(eq(photoClaims.photoId, photoId), eq(photoClaims.bib, bib), eq(photoClaims.status, "pending")))
+    .returning({ id: photoClaims.id });
+  return rows.length;
+}
 
 export type PendingClaim = {
   id: number;

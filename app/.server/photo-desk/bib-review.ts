@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { MediaUrl } from "../catalog/index.ts";
-import { decideClaim as settleClaim, pendingClaims, raceOfClaim } from "../claims/index.ts";
+import { claimsBacking, declineClaims, decideClaim as settleClaim, pendingClaims, raceOfClaim } from "../claims/index.ts";
 import { type Db, photos, races } from "../db/index.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
@@ -85,6 +85,7 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, mediaUr
     r.autoTags(raceId, { limit: AUTO_PAGE }),
     pendingClaims(db, raceId, { limit: CLAIMS_PAGE }),
   ]);
+  const backedByClaim = await claimsBacking(db, queue.items);
   const admin = op.role === "admin";
   const [race] = await db.select({ timezone: races.timezone }).from(races).where(eq(races.id, raceId));
   const at = (d: Date | null) => (d && race ? formatInZone(d, race.timezone) : "");
@@ -102,6 +103,8 @@ export async function reviewScreen(db: Db, op: Operator, raceId: number, mediaUr
         doubts: i.doubts,
         evidence: i.evidence,
         provenIn: i.provenIn,
+        /** A runner with this number said the photo shows them (their claim is answered with this reading). */
+        claimed: backedByClaim(i),
       })),
     },
     claims: {
@@ -146,6 +149,9 @@ export async function decideSuggestion(db: Db, op: Operator, suggestionId: numbe
       ? r.reject(suggestionId, op.id)
       : r.correct(suggestionId, decision.bib, op.id)
   ).catch(rename({ Conflict: "suggestionDecided", NotFound: "suggestionGone" }));
+  // The screen showed a runner's claim of this number on the reading: turned down with it. An accepted
+  // or corrected reading tags the photo, which answers a claim of that number; another stays open.
+  if (decision.action === "reject") await declineClaims(db, done.photoId, done.bib, op.id);
   await audit(db, op, `bib.${decision.action}`, { raceId, suggestionId, ...done });
   return { ...done, action: decision.action };
 }

@@ -138,6 +138,14 @@ export function BibReview({ data, link, outcome }: { data: TaggingData; link: Ta
                           {(t.doubts as Record<string, string>)[d] ?? d}
                         </span>
                       ))}
+                      {item.claimed && (
+                        <span
+                          className="rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-900 ring-1 ring-emerald-200"
+                          data-testid="review-claimed"
+                        >
+                          {fill(t.claimSays, { bib: item.bib })}
+                        </span>
+                      )}
                     </p>
                     <label htmlFor={`review-${item.id}`} className="block text-sm font-semibold text-ink">
                       {fill(t.bibOf, { frame: item.frame })}{" "}

@@ -403,7 +403,7 @@ const adminBr = {
     claimsWaiting: "{count, plural, one {# corredor diz estar em uma foto} other {# corredores dizem estar em uma foto}}: veja abaixo.",
     claimsTitle: "Corredores que dizem estar em uma foto",
     claimsHelp:
-      "Um corredor digitou seu número em uma foto onde ele não estava (achou pelo horário ou nas fotos de outro). Compare com uma foto já marcada com esse número; enquanto isso, o corredor a vê entre as que podem ser suas.",
+      "Um corredor digitou seu número em uma foto onde ele não estava (achou pelo horário ou nas fotos de outro). Compare com uma foto já marcada com esse número; enquanto isso, o corredor a vê entre as que podem ser suas. Se o reconhecimento também leu esse número ali, a pergunta fica nessa leitura da fila acima.",
     claimSays: "#{bib} diz que está nesta foto",
     claimSeenIn: "Já marcado com #{bib}:",
     claimSeenNone: "Nenhuma foto marcada com #{bib} ainda.",

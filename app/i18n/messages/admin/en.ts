@@ -399,7 +399,7 @@ const adminEn = {
     claimsWaiting: "{count, plural, one {# runner says they are in a photo} other {# runners say they are in a photo}}: see below.",
     claimsTitle: "Runners who say they are in a photo",
     claimsHelp:
-      "A runner typed their number on a photo it was not on (found by time, or among someone else's photos). Compare it with a photo already tagged with that number; meanwhile they see it among the photos that might be theirs.",
+      "A runner typed their number on a photo it was not on (found by time, or among someone else's photos). Compare it with a photo already tagged with that number; meanwhile they see it among the photos that might be theirs. A number recognition also read there is asked on that reading in the queue above.",
     claimSays: "#{bib} says they are in this photo",
     claimSeenIn: "Already tagged with #{bib}:",
     claimSeenNone: "No photo is tagged with #{bib} yet.",

@@ -402,7 +402,7 @@ const adminEs = {
     claimsWaiting: "{count, plural, one {# corredor dice estar en una foto} other {# corredores dicen estar en una foto}}: más abajo.",
     claimsTitle: "Corredores que dicen estar en una foto",
     claimsHelp:
-      "Un corredor escribió su número en una foto donde no estaba (la encontró por hora o en las fotos de otro). Comparala con una foto ya etiquetada con ese número; mientras tanto, el corredor la ve entre las que podrían ser suyas.",
+      "Un corredor escribió su número en una foto donde no estaba (la encontró por hora o en las fotos de otro). Comparala con una foto ya etiquetada con ese número; mientras tanto, el corredor la ve entre las que podrían ser suyas. Si el reconocimiento también leyó ese número ahí, se pregunta en esa lectura de la cola de arriba.",
     claimSays: "#{bib} dice que está en esta foto",
     claimSeenIn: "Ya etiquetado con #{bib}:",
     claimSeenNone: "Ninguna foto etiquetada con #{bib} todavía.",
