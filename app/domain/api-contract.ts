@@ -52,6 +52,9 @@ export const raceSummarySchema = z.object({
 export type RaceSummary = z.infer<typeof raceSummarySchema>;
 
 /** GET /api/fotos/{slug}: one page of a race's photos. */
+const nearNumberSchema = z.object({ n: z.number().int(), fotos: z.number().int() });
+export type NearNumber = z.infer<typeof nearNumberSchema>;
+
 export const racePhotosSchema = raceSummarySchema.extend({
   fotos: z.array(photoViewSchema),
   found_rows: z.number().int(),
@@ -70,6 +73,10 @@ export const racePhotosSchema = raceSummarySchema.extend({
   maybe: z.number().int(),
   /** Ours: whether the organiser's start list names the race's runners, so a runner may look their number up by name. */
   namesListed: z.boolean(),
+  /** Ours: whether the race's start list has runner n (null: no n, or no start list). */
+  registered: z.boolean().nullable(),
+  /** Ours: for an n the start list does not have and no photo shows, registered numbers one keystroke away that photos show. */
+  near: z.array(nearNumberSchema),
 });
 export type RacePhotosView = z.infer<typeof racePhotosSchema>;
 

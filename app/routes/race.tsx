@@ -28,6 +28,7 @@ import { RaceBanners } from "../components/race-banners.tsx";
 import { RaceHero } from "../components/race-hero.tsx";
 import { RacePhotoGrid } from "../components/race-photo-grid.tsx";
 import { TagChips } from "../components/tag-chips.tsx";
+import { UnregisteredNumber, unregistered } from "../components/unregistered-number.tsx";
 import { servicesContext } from "../context.ts";
 import { parseRunnerNumber } from "../domain/bibs.ts";
 import type { DiscountTier } from "../domain/pricing.ts";
@@ -183,7 +184,8 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
   // A runner who searched (or is already browsing by time) is offered the time their bib may not show.
   const findByTime = race.n !== null || race.h !== null;
   // A runner whose number has no photo (yet) on a published race may ask to hear when one turns up; one who found some, when more do.
-  const watchedBib = race.estado === "published" && !race.m && !race.t && race.h === null ? race.n : null;
+  // Not for a number the start list does not have: that search is told so, with the numbers it may have meant.
+  const watchedBib = race.estado === "published" && !race.m && !race.t && race.h === null && !unregistered(race) ? race.n : null;
   // A runner's "this is me", answered after a plain form post (api.claim.ts): the photo is shown here now.
   const claimed = claimAnswerOf(search.get("claim"));
   const banners = (
@@ -246,7 +248,11 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
         {count}
       </p>
 
-      <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
+      {unregistered(race) ? (
+        <UnregisteredNumber race={race} />
+      ) : (
+        <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
+      )}
 
       <MightBeYouLink race={race} />
 

@@ -388,6 +388,32 @@ async function unphotographed(lang: Lang, bibs: number[], count: number): Promis
   return bare;
 }
 
+describe.each(LANGS)("a number nobody registered in %s", (lang) => {
+  const m = MESSAGES[lang];
+
+  it.each([true, false])("is told so, with the registered number it may be, one tap away (JavaScript %s)", async (javaScriptEnabled) => {
+    // The runner's bib, a zero too many.
+    const typed = BIB * 10;
+    expect(registeredBibs()).toContain(BIB);
+    expect(registeredBibs()).not.toContain(typed);
+    const { context, page, errors } = await visitor({ javaScriptEnabled, viewport: { width: 390, height: 850 } });
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: typed })));
+    const notice = page.getByTestId("unregistered-number");
+    await poll(() => notice.getByRole("heading").textContent()).toBe(fill(m.race.unregistered, { n: typed }));
+    // Not "no photos" nor "tell me when photos of it turn up": the number is what is wrong.
+    expect(await page.getByTestId("empty-state").count()).toBe(0);
+    expect(await page.getByTestId("watch-bib").count()).toBe(0);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    const theirs = notice.getByTestId("near-number").filter({ hasText: `#${BIB}` });
+    await theirs.click();
+    await poll(() => page.getByTestId("runner-heading").textContent()).toBe(fill(m.race.runner, { n: BIB }));
+    expect(new URL(page.url()).searchParams.get("n")).toBe(String(BIB));
+    expect(await page.getByTestId("photo").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(LANGS)("hearing of a number's photos later in %s", (lang) => {
   const m = MESSAGES[lang];
   /** A registered runner of the demo race no photo shows. */

@@ -10,6 +10,7 @@ import { formatInZone, zonedToInstant } from "../images/index.ts";
 import { indexPassings } from "../recognition/index.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
 import { namesListed } from "./runners-named.ts";
+import { searchedNumber } from "./registered-numbers.ts";
 import { findVisibleRace, memoizedRace, photoShown, raceTags, summarize, type MediaUrl, type RaceRow } from "./races.ts";
 import type { PhotoView, RacePhotosView } from "../../domain/api-contract.ts";
 
@@ -196,6 +197,7 @@ export async function racePhotos(
     maybe: maybe ? foundRows : maybeRows,
     passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
     namesListed: await namesListed(db, race.id, memo),
+    ...(query.bib === undefined || maybe ? { registered: null, near: [] } : await searchedNumber(db, race.id, query.bib, foundRows, memo)),
   };
 }
 

@@ -1,7 +1,7 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
 import { toUnits } from "../../domain/money.ts";
-import { type Db, photos, races, tags } from "../db/index.ts";
+import { type Db, photoBibs, photos, races, tags } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { pick } from "./localize.ts";
 import type { VersionedMemo } from "./versioned-memo.ts";
@@ -14,6 +14,18 @@ export const VISIBLE_STATUSES = ["published", "preparing", "archived"] as const;
 
 /** A photo a visitor may see: not hidden, and its watermarked derivatives made. */
 export const photoShown = () => sql`(${photos.hidden} = false and ${photos.thumbKey} is not null)`;
+
+/** How many photos a visitor sees of each of `bibs` in a race (a bib without any is left out). */
+export async function shownPhotoCounts(db: Db, raceId: number, bibs: number[]): Promise<Map<number, number>> {
+  if (!bibs.length) return new Map();
+  const rows = await db
+    .select({ bib: photoBibs.bib, photos: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(photoBibs)
+    .innerJoin(photos, eq(photos.id, photoBibs.photoId))
+    .where(and(eq(photoBibs.raceId, raceId), inArray(photoBibs.bib, bibs), photoShown()))
+    .groupBy(photoBibs.bib);
+  return new Map(rows.map((r) => [r.bib, r.photos]));
+}
 
 export type MediaUrl = (key: string | null | undefined) => string;
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { NAME_MAX_MATCHES, nameMatches, nameWords, readNameQuery } from "../../domain/runner-names.ts";
 import type { RunnersNamedView } from "../../domain/api-contract.ts";
-import { type Db, photoBibs, photos, startList } from "../db/index.ts";
+import { type Db, startList } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 import { noMemo, type VersionedMemo } from "./versioned-memo.ts";
-import { memoizedRace, photoShown } from "./races.ts";
+import { memoizedRace, shownPhotoCounts } from "./races.ts";
 
 /** The race's start-list entries with a name. */
 const named = (raceId: number) => and(eq(startList.raceId, raceId), ne(startList.name, ""));
@@ -51,24 +51,11 @@ export async function runnersNamed(db: Db, slug: string, q: string, memo: Versio
   const near = matching.length === 0;
   if (near) matching = registered.filter((r) => nameMatches(typed, r.words, { typos: true }));
   const shown = matching.slice(0, NAME_MAX_MATCHES);
-  const counts = shown.length
-    ? await db
-        .select({ bib: photoBibs.bib, photos: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(photoBibs)
-        .innerJoin(photos, eq(photos.id, photoBibs.photoId))
-        .where(
-          and(
-            eq(photoBibs.raceId, race.id),
-            inArray(
-              photoBibs.bib,
-              shown.map((r) => r.bib),
-            ),
-            photoShown(),
-          ),
-        )
-        .groupBy(photoBibs.bib)
-    : [];
-  const photosOf = new Map(counts.map((c) => [c.bib, c.photos]));
+  const photosOf = await shownPhotoCounts(
+    db,
+    race.id,
+    shown.map((r) => r.bib),
+  );
   return {
     q,
     corredores: shown.map((r) => ({ n: r.bib, nombre: r.name, distancia: r.distance, equipo: r.team, fotos: photosOf.get(r.bib) ?? 0 })),
