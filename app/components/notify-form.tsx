@@ -32,7 +32,8 @@ export function NotifyForm({ race, bib, seen = 0 }: { race: { slug: string; cate
       email: form.get("email"),
       category: form.get("category"),
       runnerNumber: form.get("runnerNumber"),
-      photosSeen: form.get("photosSeen"),
+      // Only the "more photos" box says how many were found: the other forms send what they always did.
+      ...(form.has("photosSeen") ? { photosSeen: form.get("photosSeen") } : {}),
       slug: race.slug,
     });
   }
