@@ -73,7 +73,7 @@ export const racePhotosSchema = raceSummarySchema.extend({
   maybe: z.number().int(),
   /** Ours: whether the organiser's start list names the race's runners, so a runner may look their number up by name. */
   namesListed: z.boolean(),
-  /** Ours: whether the race's start list has runner n (null: no n, or no start list). */
+  /** Ours, for an n no photo shows: whether the race's start list has it (null: photos found, no n, or no start list). */
   registered: z.boolean().nullable(),
   /** Ours: for an n the start list does not have and no photo shows, registered numbers one keystroke away that photos show. */
   near: z.array(nearNumberSchema),

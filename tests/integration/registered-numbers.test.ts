@@ -31,12 +31,12 @@ describe("a searched number the start list does not have", () => {
     expect(await search(3001)).toEqual({ found: 0, registered: false, near: [{ n: 300, fotos: 12 }] });
     expect(await search(1011)).toEqual({ found: 0, registered: false, near: [{ n: 101, fotos: 4 }] });
     expect(await search(7777)).toEqual({ found: 0, registered: false, near: [] });
-    // Registered: their photos, or none yet, never a doubt about the number.
-    expect(await search(300)).toEqual({ found: 12, registered: true, near: [] });
+    // Registered without photos yet: never a doubt about the number.
     expect(await search(301)).toEqual({ found: 0, registered: true, near: [] });
-    // Not on the list yet tagged by hand: the photos are what counts.
+    // Photos found: nothing to say of the list, even for a number not on it (tagged by hand).
+    expect(await search(300)).toEqual({ found: 12, registered: null, near: [] });
     await shop.services.recognition.loadStartList(race.raceId, "dorsal,nombre\n301,Bruno\n");
-    expect(await search(300)).toEqual({ found: 12, registered: false, near: [] });
+    expect(await search(300)).toEqual({ found: 12, registered: null, near: [] });
   });
 
   it("follows the start list as it is replaced or cleared", async () => {

@@ -197,7 +197,7 @@ export async function racePhotos(
     maybe: maybe ? foundRows : maybeRows,
     passings: query.bib === undefined ? [] : ((await memo(`passings:${race.id}`, () => passingsByBib(db, race))).get(query.bib) ?? []),
     namesListed: await namesListed(db, race.id, memo),
-    ...(query.bib === undefined || maybe ? { registered: null, near: [] } : await searchedNumber(db, race.id, query.bib, foundRows, memo)),
+    ...(query.bib === undefined || maybe ? { registered: null, near: [] } : await searchedNumber(db, race.id, query.bib, foundRows)),
   };
 }
 
