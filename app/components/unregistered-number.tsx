@@ -8,10 +8,10 @@ import type { RaceData } from "../storefront/race-data.ts";
 export const unregistered = (race: RaceData) => race.n !== null && !race.m && race.registered === false && race.found_rows === 0;
 
 /**
- * In place of the photos, a searched number the race's start list does not
- * have and no photo shows (`unregistered`): most often a typo. Says so, and
- * offers the registered numbers one keystroke away that photos show, as plain
- * links (no JavaScript needed).
+ * Above the empty grid (the spec's no-results state stays), a searched number
+ * the race's start list does not have and no photo shows (`unregistered`):
+ * most often a typo. Says so, and offers the registered numbers one keystroke
+ * away that photos show, as plain links (no JavaScript needed).
  */
 export function UnregisteredNumber({ race }: { race: RaceData }) {
   const lang = useLang();

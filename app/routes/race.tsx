@@ -248,11 +248,9 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
         {count}
       </p>
 
-      {unregistered(race) ? (
-        <UnregisteredNumber race={race} />
-      ) : (
-        <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
-      )}
+      {unregistered(race) && <UnregisteredNumber race={race} />}
+
+      <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
 
       <MightBeYouLink race={race} />
 
