@@ -1,4 +1,4 @@
-// `npm run bench -- bibs [--set own|field|tune|race|race-tune|close|close-tune|cover|cover-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--shrink PX] [--save F] [--load F] [--no-times]`:
+// `npm run bench -- bibs [--set own|field|tune|race|race-tune|close|close-tune|cover|cover-tune|both|all] [--limit N] [--concurrency C] [--threads T] [--detect PX] [--also PX] [--small-photo MP] [--small-detect PX] [--source PX] [--zoom Z] [--small PX] [--windows N] [--near-text PX] [--near-look PX] [--threshold X] [--whole-floor P] [--shrink PX] [--save F] [--load F] [--no-times]`:
 // automatic bib recognition over two labelled sets: the own set
 // (tests/fixtures/bibs/, made with the recogniser; settings are tuned on it)
 // and the field set (tests/fixtures/field-bibs/, drawn independently; only
@@ -18,6 +18,7 @@
 // (0: none).
 // --small-photo MP: photos of at most that many megapixels are seen by the detector at up to --small-detect px.
 // --save keeps the raw readings (per set: F.own.json, F.field.json); --load re-scores them without reading again.
+// --whole-floor P: the whole-number verifier's floor (a number it finds whole with less than P waits for a person).
 // --no-times scores the race splits as if their photos carried no capture time (each photo a moment of its own).
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -46,6 +47,7 @@ import {
   type ReadSettings,
   sceneryByCamera,
   type Sighting,
+  WHOLE_FLOOR,
 } from "../../app/.server/recognition/index.ts";
 import { ensureBibSet } from "./bib-set/index.ts";
 import { shrunkJpeg } from "./shrink.ts";
@@ -198,11 +200,14 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
 const printsOfSet = (readings: PhotoReading[]) => knownPrints(momentsPer(readings, printsRead), readings.length);
 
 /** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
+/** --whole-floor, for every scoring of the run. */
+let wholeFloor = WHOLE_FLOOR;
+
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
   // The production decision, without a timing file (a moment is a minute of the capture time, or the photo).
   const race = {
     scenery: sceneryOfSet(set, readings),
-    rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings) },
+    rules: { ...DEFAULT_RULES, ranges: parseBibRanges(set.bibRanges), prints: printsOfSet(readings), wholeFloor },
     registered,
     autoThreshold: threshold,
     timing: DEFAULT_TIMING_WINDOW,
@@ -380,6 +385,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
       // The detector's channels weighed by this many 32 px cells around each point (local-squeeze.ts); 0: as trained.
       squeeze: { type: "string", default: String(DEFAULT_READ_SETTINGS.squeezeCells) },
       threshold: { type: "string", default: String(DEFAULT_AUTO_THRESHOLD) },
+      "whole-floor": { type: "string", default: String(WHOLE_FLOOR) },
       shrink: { type: "string", default: "0" },
       save: { type: "string" },
       // The race splits read as if their photos carried no capture time (an export that strips it).
@@ -394,6 +400,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
         ? ["own", "tune", "field", "race", "race-tune", "close-tune", "close", "cover-tune", "cover"]
         : [FIELD_SPLITS.find((s) => s === values.set) ?? "own"];
   const threshold = Number(values.threshold);
+  wholeFloor = Number(values["whole-floor"]);
   for (const name of names) {
     const loaded = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
     const set = values["no-times"] ? { ...loaded, photos: loaded.photos.map((p) => ({ ...p, takenAt: null })) } : loaded;

@@ -20,6 +20,10 @@ describe("the recognizer's reader processes", () => {
     expect(one.lines.map((l) => l.text)).toContain("152");
     expect(two.lines.map((l) => l.text)).toEqual(expect.arrayContaining(["317", "1045"]));
     expect(one.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    // The whole-number verifier runs in the readers too: these bibs are whole, on their bibs, uncovered.
+    const numbers = [...one.lines, ...two.lines].filter((l) => /^[0-9]+$/.test(l.text));
+    expect(numbers.length).toBeGreaterThanOrEqual(3);
+    for (const line of numbers) expect(line.whole, line.text).toBeGreaterThan(0.5);
     await expect(pool.read(Buffer.from("not a photo"))).rejects.toThrow();
     // Readers run at a low priority and stop once idle (their models' memory goes with them).
     expect(pool.readers().length).toBeGreaterThan(0);

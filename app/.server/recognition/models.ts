@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
 import { localizeSqueezes, SQUEEZE_FINEST } from "./local-squeeze.ts";
 import { foldPaddleGraph } from "./paddle-graph.ts";
@@ -9,6 +10,8 @@ import { foldPaddleGraph } from "./paddle-graph.ts";
 export type OcrModels = {
   detection: InferenceSession;
   recognition: InferenceSession;
+  /** The whole-number verifier (whole-number.ts): a number's surroundings → the logit that it is a whole bib number. */
+  wholeNumber: InferenceSession;
   /** Recognition classes: index 0 is the CTC blank, index i is dictionary line i - 1. */
   alphabet: string[];
   /** A float tensor (onnxruntime is imported with the models, not with this module's importers). */
@@ -21,6 +24,9 @@ export type ModelOptions = {
   /** The detector's squeeze-and-excitation neighbourhood, in 32 px cells (local-squeeze.ts); 0: the whole picture, as trained (tried, not kept). */
   squeezeCells?: number;
 };
+
+/** Ours, trained on the field generator's tuning splits (scripts/whole-number/; decision 0006, "Whole or part of a number"). */
+const WHOLE_NUMBER_MODEL = path.join(import.meta.dirname, "whole-number.onnx");
 
 type ModelPaths = { detectionPath: string; recognitionPath: string; dictionaryPath: string };
 
@@ -50,7 +56,7 @@ async function open({ threads = 1, squeezeCells }: ModelOptions): Promise<OcrMod
     executionMode: "sequential",
     graphOptimizationLevel: "all",
   };
-  const [detection, recognition, dictionary] = await Promise.all([
+  const [detection, recognition, wholeNumber, dictionary] = await Promise.all([
     // Both graphs with their scales and hard-swishes folded: a quarter less time, the same answers (paddle-graph.ts).
     // The arena keeps the detector's ~400 MB of activations between photos: about 10 % faster.
     ort.InferenceSession.create(
@@ -61,6 +67,8 @@ async function open({ threads = 1, squeezeCells }: ModelOptions): Promise<OcrMod
     ),
     // Box widths vary with every line read; an arena would only fragment.
     ort.InferenceSession.create(foldPaddleGraph(await fs.readFile(paths.recognitionPath)), { ...sessionOptions, enableCpuMemArena: false }),
+    // A batch of a photo's few numbers: small, and of another size each photo.
+    ort.InferenceSession.create(WHOLE_NUMBER_MODEL, { ...sessionOptions, enableCpuMemArena: false }),
     fs.readFile(paths.dictionaryPath, "utf8"),
   ]);
   const lines = dictionary.split("\n");
@@ -69,6 +77,7 @@ async function open({ threads = 1, squeezeCells }: ModelOptions): Promise<OcrMod
   return {
     detection,
     recognition,
+    wholeNumber,
     alphabet: ["", ...lines, " "],
     tensor: (data, dims) => new ort.Tensor("float32", data, dims),
   };

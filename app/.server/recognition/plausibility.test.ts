@@ -124,6 +124,14 @@ describe("bib plausibility", () => {
     expect(status([line("1988")])).toEqual(["1988:pending"]);
   });
 
+  it("sends a number the whole-number verifier finds cut, covered or off a bib to a person, with its doubt", () => {
+    const decided = (whole?: number) => decide(bibCandidates([line("133", { whole })], frame), 0.7).map((d) => `${d.bib}:${d.status}:${d.doubts.join(",")}`);
+    expect(decided(0.004)).toEqual(["133:pending:not-whole"]);
+    expect(decided(0.3)).toEqual(["133:auto:"]);
+    // Read before the verifier came (stored readings decided again): as before.
+    expect(decided(undefined)).toEqual(["133:auto:"]);
+  });
+
   it("drops scenery read without a bib's print, and sends a number read often without one to a person", () => {
     const race = {
       rules: DEFAULT_RULES,

@@ -5,6 +5,7 @@ import { boundsOf, findRegions, minAreaRect, scaleRect, unclip, type RotatedRect
 import { printGaps, type Read } from "./print-gaps.ts";
 import { SIGNATURE_GRID } from "./bursts.ts";
 import type { OcrModels } from "./models.ts";
+import { wholeNumberScores } from "./whole-number.ts";
 import { bilinear, type Raw } from "./patch.ts";
 import { createScratch } from "./scratch.ts";
 
@@ -107,6 +108,8 @@ export type TextReading = {
    * them again with some of the cover in the cut gave another number (the line's text now): the first reading.
    */
   across?: { edge: AcrossEdge; first?: DecodedLine };
+  /** A number's: how likely the whole-number verifier finds it a whole bib number, not part of one or a sign's. */
+  whole?: number;
 };
 
 /** `signature`: the photo's colours on a coarse grid (see bursts.ts), to find the same runner in the next frame. */
@@ -171,6 +174,15 @@ export async function readDecoded(
     if (!isNumber(decoded.text)) continue;
     lines.push({ ...decoded, detectionScore: gap.score, box: scaleRect(gap.rect, scale), between: true });
   }
+  const numbers = lines.filter((l) => isNumber(l.text));
+  const wholes = await wholeNumberScores(
+    models,
+    source,
+    numbers.map((l) => scaleRect(l.box, 1 / scale)),
+  );
+  numbers.forEach((line, i) => {
+    line.whole = Math.round(wholes[i] * 1000) / 1000;
+  });
   return { width, height, lines, signature: await colourSignature(source) };
 }
 

@@ -385,6 +385,7 @@ const adminBr = {
       "timing-far": "a cronometragem o coloca em outro horário",
       scenery: "lido em muitas fotos desta câmera: mais uma placa do que um corredor",
       "often-read": "lido em várias fotos desta câmera, sem o texto de um número de peito ao redor aqui: talvez uma placa",
+      "not-whole": "ao redor, o número parece cortado, coberto ou fora de um número de peito: talvez parte de um mais longo",
       "timing-absent": "não consta na cronometragem",
       short: "um só dígito",
       unregistered: "não está na lista de inscritos",

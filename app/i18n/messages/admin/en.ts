@@ -382,6 +382,7 @@ const adminEn = {
       "timing-far": "timing places this runner at another time",
       scenery: "read in many of this camera's photos: more like a sign than a runner",
       "often-read": "read in several of this camera's photos, with no bib print around it here: perhaps a sign",
+      "not-whole": "around it, the number looks cut, covered or not on a bib: perhaps part of a longer one",
       "timing-absent": "not in the timing file",
       short: "a single digit",
       unregistered: "not on the start list",

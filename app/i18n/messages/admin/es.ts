@@ -383,6 +383,7 @@ const adminEs = {
       "timing-far": "el cronometraje lo ubica en otro momento",
       scenery: "leído en muchas fotos de esta cámara: más un cartel que un corredor",
       "often-read": "leído en varias fotos de esta cámara, sin el texto de un dorsal alrededor aquí: quizá un cartel",
+      "not-whole": "alrededor, el número parece cortado, tapado o fuera de un dorsal: quizá parte de uno más largo",
       "timing-absent": "no figura en el cronometraje",
       short: "un solo dígito",
       unregistered: "no está en la lista de inscriptos",
