@@ -10,13 +10,10 @@ import { defineTemplate } from "../template.ts";
 const es = {
   subject: "¡Encontramos fotos del #{bib} en {race}!",
   heading: "{firstName}, aparecieron tus fotos",
-  intro: { one: "Ya hay una foto del número {bib} en {race}.", other: "Ya hay {count} fotos del número {bib} en {race}." },
+  intro: "Ya hay {count, plural, =1 {una foto} other {# fotos}} del número {bib} en {race}.",
   moreSubject: "¡Hay más fotos del #{bib} en {race}!",
   moreHeading: "{firstName}, aparecieron más fotos tuyas",
-  moreIntro: {
-    one: "Hay una foto nueva del número {bib} en {race}: ahora son {count}.",
-    other: "Hay {added} fotos nuevas del número {bib} en {race}: ahora son {count}.",
-  },
+  moreIntro: "Hay {added, plural, =1 {una foto nueva} other {# fotos nuevas}} del número {bib} en {race}: ahora son {count}.",
   button: "Ver mis fotos",
   more: "Si siguen apareciendo fotos tuyas, las vas a ver en la misma página. Este es el único e-mail que te mandamos por este aviso: para saber de más, pedilo de nuevo en esa página.",
 };
@@ -26,26 +23,20 @@ const texts: Record<Lang, typeof es> = {
   en: {
     subject: "We found photos of #{bib} at {race}!",
     heading: "{firstName}, your photos turned up",
-    intro: { one: "There is now one photo of number {bib} at {race}.", other: "There are now {count} photos of number {bib} at {race}." },
+    intro: "There {count, plural, =1 {is now one photo} other {are now # photos}} of number {bib} at {race}.",
     moreSubject: "More photos of #{bib} at {race}!",
     moreHeading: "{firstName}, more photos of you turned up",
-    moreIntro: {
-      one: "There is one new photo of number {bib} at {race}: {count} in all now.",
-      other: "There are {added} new photos of number {bib} at {race}: {count} in all now.",
-    },
+    moreIntro: "There {added, plural, =1 {is one new photo} other {are # new photos}} of number {bib} at {race}: {count} in all now.",
     button: "See my photos",
     more: "If more photos of you turn up, you will find them on the same page. This is the only e-mail we send you for this notice: to hear of more, ask again on that page.",
   },
   br: {
     subject: "Encontramos fotos do #{bib} em {race}!",
     heading: "{firstName}, suas fotos apareceram",
-    intro: { one: "Já há uma foto do número {bib} em {race}.", other: "Já há {count} fotos do número {bib} em {race}." },
+    intro: "Já há {count, plural, =1 {uma foto} other {# fotos}} do número {bib} em {race}.",
     moreSubject: "Há mais fotos do #{bib} em {race}!",
     moreHeading: "{firstName}, apareceram mais fotos suas",
-    moreIntro: {
-      one: "Há uma foto nova do número {bib} em {race}: agora são {count}.",
-      other: "Há {added} fotos novas do número {bib} em {race}: agora são {count}.",
-    },
+    moreIntro: "Há {added, plural, =1 {uma foto nova} other {# fotos novas}} do número {bib} em {race}: agora são {count}.",
     button: "Ver minhas fotos",
     more: "Se aparecerem mais fotos suas, você as verá na mesma página. Este é o único e-mail que enviamos por este aviso: para saber de mais, peça de novo nessa página.",
   },
@@ -65,12 +56,11 @@ export const photosFound = defineTemplate({
   render: (data, t, ctx) => {
     const more = data.seen > 0;
     const added = data.count - data.seen;
-    const intro = more ? (added === 1 ? t.moreIntro.one : t.moreIntro.other) : data.count === 1 ? t.intro.one : t.intro.other;
     return {
       subject: fill(more ? t.moreSubject : t.subject, { race: data.raceName, bib: data.bib }),
       heading: fill(more ? t.moreHeading : t.heading, { firstName: data.firstName }),
       blocks: [
-        { kind: "p", text: fill(intro, { race: data.raceName, bib: data.bib, count: data.count, added }) },
+        { kind: "p", text: fill(more ? t.moreIntro : t.intro, { race: data.raceName, bib: data.bib, count: data.count, added }, ctx.lang) },
         { kind: "button", label: t.button, url: ctx.url("race", { slug: data.raceSlug }, { n: data.bib }) },
         { kind: "small", text: t.more },
       ],

@@ -13,11 +13,8 @@ const es = {
   intro:
     "Todavía no encontramos fotos del número {bib} en {race}. Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera: apenas aparezca una tuya te escribimos a este e-mail.",
   moreSubject: "Te avisamos cuando aparezcan más fotos del #{bib} en {race}",
-  moreIntro: {
-    one: "Encontraste una foto del número {bib} en {race}. Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera: apenas aparezca otra tuya te escribimos a este e-mail.",
-    other:
-      "Encontraste {seen} fotos del número {bib} en {race}. Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera: apenas aparezca otra tuya te escribimos a este e-mail.",
-  },
+  moreIntro:
+    "Encontraste {seen, plural, =1 {una foto} other {# fotos}} del número {bib} en {race}. Los fotógrafos siguen subiendo fotos y revisamos los números durante horas después de la carrera: apenas aparezca otra tuya te escribimos a este e-mail.",
   race: "Carrera",
   runner: "Número de corredor",
   button: "Ver la carrera",
@@ -32,11 +29,8 @@ const texts: Record<Lang, typeof es> = {
     intro:
       "We have not found photos of number {bib} at {race} yet. Photographers keep uploading and we keep checking numbers for hours after the race: as soon as one of yours turns up we will write to this address.",
     moreSubject: "We will let you know when more photos of #{bib} turn up at {race}",
-    moreIntro: {
-      one: "You found one photo of number {bib} at {race}. Photographers keep uploading and we keep checking numbers for hours after the race: as soon as another one of yours turns up we will write to this address.",
-      other:
-        "You found {seen} photos of number {bib} at {race}. Photographers keep uploading and we keep checking numbers for hours after the race: as soon as another one of yours turns up we will write to this address.",
-    },
+    moreIntro:
+      "You found {seen, plural, =1 {one photo} other {# photos}} of number {bib} at {race}. Photographers keep uploading and we keep checking numbers for hours after the race: as soon as another one of yours turns up we will write to this address.",
     race: "Race",
     runner: "Runner number",
     button: "View the race",
@@ -48,11 +42,8 @@ const texts: Record<Lang, typeof es> = {
     intro:
       "Ainda não encontramos fotos do número {bib} em {race}. Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida: assim que aparecer uma sua, escreveremos para este e-mail.",
     moreSubject: "Avisaremos quando aparecerem mais fotos do #{bib} em {race}",
-    moreIntro: {
-      one: "Você encontrou uma foto do número {bib} em {race}. Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida: assim que aparecer outra sua, escreveremos para este e-mail.",
-      other:
-        "Você encontrou {seen} fotos do número {bib} em {race}. Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida: assim que aparecer outra sua, escreveremos para este e-mail.",
-    },
+    moreIntro:
+      "Você encontrou {seen, plural, =1 {uma foto} other {# fotos}} do número {bib} em {race}. Os fotógrafos continuam enviando fotos e conferimos os números durante horas depois da corrida: assim que aparecer outra sua, escreveremos para este e-mail.",
     race: "Corrida",
     runner: "Número de peito",
     button: "Ver a corrida",
@@ -76,7 +67,7 @@ export const photosWatched = defineTemplate({
     blocks: [
       {
         kind: "p",
-        text: fill(data.seen === 0 ? t.intro : data.seen === 1 ? t.moreIntro.one : t.moreIntro.other, { race: data.raceName, bib: data.bib, seen: data.seen }),
+        text: fill(data.seen === 0 ? t.intro : t.moreIntro, { race: data.raceName, bib: data.bib, seen: data.seen }, ctx.lang),
       },
       {
         kind: "rows",
