@@ -51,10 +51,11 @@ export const raceSummarySchema = z.object({
 });
 export type RaceSummary = z.infer<typeof raceSummarySchema>;
 
-/** GET /api/fotos/{slug}: one page of a race's photos. */
+/** A registered number one keystroke away from a searched one, and how many photos show it. */
 const nearNumberSchema = z.object({ n: z.number().int(), fotos: z.number().int() });
 export type NearNumber = z.infer<typeof nearNumberSchema>;
 
+/** GET /api/fotos/{slug}: one page of a race's photos. */
 export const racePhotosSchema = raceSummarySchema.extend({
   fotos: z.array(photoViewSchema),
   found_rows: z.number().int(),
