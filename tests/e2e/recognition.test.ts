@@ -206,7 +206,6 @@ describe.each(LANGS)("runners' claims in %s", (lang) => {
     // The runner's search follows: the confirmed photo is theirs, the other is nobody's.
     expect(await found(page, lang, slug, 1500)).toBe(1);
     expect(await found(page, lang, slug, 1501)).toBe(0);
-
     expect(errors).toEqual([]);
     await context.close();
   });
