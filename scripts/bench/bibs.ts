@@ -199,10 +199,10 @@ function sceneryOfSet(set: LabelledSet, readings: PhotoReading[]) {
 /** The print read on the set's bibs, as the race would know it once all are read (counted in photos). */
 const printsOfSet = (readings: PhotoReading[]) => knownPrints(momentsPer(readings, printsRead), readings.length);
 
-/** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
 /** --whole-floor, for every scoring of the run. */
 let wholeFloor = WHOLE_FLOOR;
 
+/** `proof`: whether each photo is decided knowing the bibs tagged in the set's other photos (decide.ts `proven`). */
 function score(set: LabelledSet, readings: PhotoReading[], threshold: number, registered: Set<number>, { proof = true } = {}): Scored[] {
   // The production decision, without a timing file (a moment is a minute of the capture time, or the photo).
   const race = {
