@@ -155,6 +155,37 @@ describe("a runner's 'this is me'", () => {
     expect((await claims()).items.filter((c) => c.frame === "P10").map((c) => c.bib)).toEqual([4323]);
   });
 
+  it("turns a reading down with its claims or not at all, and takes one answer when two people answer at once", async () => {
+    const { db } = shop.database;
+    const p11 = (await db.select().from(photos).where(eq(photos.publicId, race.ids.P11)))[0];
+    await db
+      .insert(bibSuggestions)
+      .values({ photoId: p11.id, raceId: race.raceId, bib: 4331, confidence: 0.6, box: { cx: 300, cy: 300, width: 80, height: 40, angle: 0 } });
+    expect((await claim("P11", 4331)).body.data.claim).toBe("pending");
+    const reading = async () => (await shop.services.admin.bibs.review(admin, race.raceId)).queue.items.find((i) => i.bib === 4331);
+    const { id } = (await reading())!;
+
+    // The claims' write fails (the database went away halfway): the reading is not turned down either.
+    const lost = shop.services.recognition.reject(id, admin.id, async () => {
+      throw new Error("connection lost");
+    });
+    await expect(lost).rejects.toThrow("connection lost");
+    expect(await reading()).toMatchObject({ id, claimed: true });
+
+    // Two operators (or two tabs) answer it at once: one answer stands, the other is told it was decided.
+    const answers = await Promise.allSettled([
+      shop.services.admin.bibs.decide(admin, id, { action: "accept" }),
+      shop.services.admin.bibs.decide(admin, id, { action: "reject" }),
+    ]);
+    const stood = answers.flatMap((a) => (a.status === "fulfilled" ? [a.value.action] : []));
+    expect(stood).toHaveLength(1);
+    expect(answers.find((a) => a.status === "rejected")).toMatchObject({ reason: { status: 409, key: "suggestionDecided" } });
+    const [decided] = await db.select().from(bibSuggestions).where(eq(bibSuggestions.id, id));
+    expect(decided.status).toBe(stood[0] === "accept" ? "accepted" : "rejected");
+    expect(await frames(4331)).toEqual(stood[0] === "accept" ? ["P11"] : []);
+    expect((await claim("P11", 4331)).body.data.claim).toBe(stood[0] === "accept" ? "tagged" : "declined");
+  });
+
   it("answers a plain form post with the runner's photos that might be theirs, or back to the photo when refused", async () => {
     const done = await formPost({ photo: race.ids.P03, n: "556" });
     expect(done.status).toBe(302);

@@ -6,6 +6,7 @@ import { type Db, photos, races } from "../db/index.ts";
 import { formatInZone } from "../images/index.ts";
 import { DomainError, isDomainError } from "../errors.ts";
 import type {
+  Alongside,
   RecognitionProgress,
   RecognitionSettings,
   ReviewItem,
@@ -29,7 +30,7 @@ export type BibReviewPort = {
   crop(suggestionId: number, width?: number, options?: { evidence?: boolean }): Promise<Buffer>;
   accept(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
   correct(suggestionId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
-  reject(suggestionId: number, by?: number): Promise<{ photoId: number; bib: number }>;
+  reject(suggestionId: number, by?: number, alongside?: Alongside): Promise<{ photoId: number; bib: number }>;
   undoAuto(photoId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
   tag(photoId: number, bib: number, by?: number): Promise<{ photoId: number; bib: number }>;
   settings(raceId?: number): Promise<RecognitionSettings>;
@@ -146,12 +147,12 @@ export async function decideSuggestion(db: Db, op: Operator, suggestionId: numbe
   const done = await (decision.action === "accept"
     ? r.accept(suggestionId, op.id)
     : decision.action === "reject"
-      ? r.reject(suggestionId, op.id)
+      ? // The screen showed a runner's claim of this number on the reading: turned down with it, in one
+        // transaction. An accepted or corrected reading tags the photo, which answers a claim of that
+        // number; another stays open.
+        r.reject(suggestionId, op.id, (tx, reading) => declineClaims(tx, reading.photoId, reading.bib, op.id))
       : r.correct(suggestionId, decision.bib, op.id)
   ).catch(rename({ Conflict: "suggestionDecided", NotFound: "suggestionGone" }));
-  // The screen showed a runner's claim of this number on the reading: turned down with it. An accepted
-  // or corrected reading tags the photo, which answers a claim of that number; another stays open.
-  if (decision.action === "reject") await declineClaims(db, done.photoId, done.bib, op.id);
   await audit(db, op, `bib.${decision.action}`, { raceId, suggestionId, ...done });
   return { ...done, action: decision.action };
 }

@@ -27,8 +27,9 @@
  * - reviewQueue(raceId, { limit, offset }): pending suggestions in shooting
  *   order: id, photo, frame, bib, confidence, box, doubts → { items, total }.
  * - crop(suggestionId, width?): JPEG of the bib, cut from the private original (operators only).
- * - accept(id, by?) — Enter; correct(id, bib, by?) — typed number; reject(id, by?).
- *   `by` is the operator's admin id. Deciding twice is a Conflict.
+ * - accept(id, by?) — Enter; correct(id, bib, by?) — typed number; reject(id, by?, alongside?)
+ *   (`alongside(tx, reading)`: writes in the rejection's transaction). `by` is the
+ *   operator's admin id. Deciding twice, or two people at once, is a Conflict.
  * - autoTags(raceId, page) → { items, total } and undoAuto(photoId, bib, by?): spot-check and undo automatic tags.
  * - raceOfSuggestion(id): the race to check an operator's permission against.
  * - settle(photoId | photoIds, bibs, by?): after the tagging desk (or a bulk
@@ -60,7 +61,7 @@
 export { createRecognition, type RecognitionServices, type RecognitionDeps } from "./service.ts";
 export { RECOGNIZE_JOB, type RecognizePayload, type PhotoImages } from "./recognize-job.ts";
 export { describeProgress, recognitionProgress, type RecognitionProgress } from "./progress.ts";
-export type { ReviewItem } from "./review.ts";
+export type { Alongside, ReviewItem } from "./review.ts";
 export type { StartListEntry, StartListQuery } from "./start-list-file.ts";
 export { parseStartListCsv, listEvidence, oneEditAway, type Entrant, type StartListLineError, type ListEvidence } from "./start-list.ts";
 export {

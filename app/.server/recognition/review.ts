@@ -128,6 +128,20 @@ async function pendingSuggestion(db: Db, id: number) {
   return s;
 }
 
+/**
+ * Marks a suggestion decided if it still waits: two people deciding it at
+ * once (two tabs, two operators) get one decision, the other a Conflict that
+ * rolls back its transaction.
+ */
+async function decideOnce(tx: Db, id: number, values: ReturnType<typeof decided>) {
+  const rows = await tx
+    .update(bibSuggestions)
+    .set(values)
+    .where(and(eq(bibSuggestions.id, id), eq(bibSuggestions.status, "pending")))
+    .returning({ id: bibSuggestions.id });
+  if (!rows.length) throw conflict();
+}
+
 const decided = (status: "accepted" | "corrected" | "rejected" | "undone", by: number | undefined, correctedBib: number | null = null) => ({
   status,
   correctedBib,
@@ -168,8 +182,8 @@ async function settleAlternatives(tx: Db, s: typeof bibSuggestions.$inferSelect,
 export async function acceptSuggestion(db: Db, id: number, by?: number) {
   const s = await pendingSuggestion(db, id);
   const alternatives = await inTransaction(db, async (tx) => {
+    await decideOnce(tx, id, decided("accepted", by));
     await tagByHand(tx, s.raceId, [s.photoId], [s.bib]);
-    await tx.update(bibSuggestions).set(decided("accepted", by)).where(eq(bibSuggestions.id, id));
     return settleAlternatives(tx, s, s.bib, by);
   });
   return { photoId: s.photoId, bib: s.bib, alternatives };
@@ -181,22 +195,30 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   const s = await pendingSuggestion(db, id);
   if (bib === s.bib) return acceptSuggestion(db, id, by);
   const alternatives = await inTransaction(db, async (tx) => {
+    await decideOnce(tx, id, decided("corrected", by, bib));
     await tagByHand(tx, s.raceId, [s.photoId], [bib]);
-    await tx
-      .update(bibSuggestions)
-      .set(decided("corrected", by, bib))
-      .where(eq(bibSuggestions.id, id));
     return settleAlternatives(tx, s, bib, by);
   });
   return { photoId: s.photoId, bib, alternatives };
 }
 
-/** Not a bib of this photo; it will not be suggested again. */
-export async function rejectSuggestion(db: Db, id: number, by?: number) {
+/**
+ * Not a bib of this photo; it will not be suggested again. `alongside` writes
+ * what follows from it (runners' claims of the number turned down) in the same
+ * transaction: both or neither.
+ */
+export async function rejectSuggestion(db: Db, id: number, by?: number, alongside?: Alongside) {
   const s = await pendingSuggestion(db, id);
-  await db.update(bibSuggestions).set(decided("rejected", by)).where(eq(bibSuggestions.id, id));
-  return { photoId: s.photoId, bib: s.bib };
+  const rejected = { photoId: s.photoId, bib: s.bib };
+  await inTransaction(db, async (tx) => {
+    await decideOnce(tx, id, decided("rejected", by));
+    await alongside?.(tx, rejected);
+  });
+  return rejected;
 }
+
+/** Writes that follow from a person's decision on a reading, made with it. */
+export type Alongside = (tx: Db, reading: { photoId: number; bib: number }) => Promise<unknown>;
 
 /** Removes an automatic tag; recognition will not put it back. */
 export async function undoAutoTag(db: Db, photoId: number, bib: number, by?: number) {

@@ -30,6 +30,7 @@ import {
   raceOfSuggestion,
   rejectSuggestion,
   reviewQueue,
+  type Alongside,
   settleSuggestions,
   undoAutoTag,
 } from "./review.ts";
@@ -121,7 +122,7 @@ export function createRecognition({
     crop: (suggestionId: number, width?: number, options?: { evidence?: boolean }) => suggestionCrop(db, storage, suggestionId, width, options),
     accept: (suggestionId: number, by?: number) => told(acceptSuggestion(db, suggestionId, by), { tookAway: false, confirmed: true }),
     correct: (suggestionId: number, bib: number, by?: number) => told(correctSuggestion(db, suggestionId, bib, by), { tookAway: false, confirmed: true }),
-    reject: (suggestionId: number, by?: number) => rejectSuggestion(db, suggestionId, by),
+    reject: (suggestionId: number, by?: number, alongside?: Alongside) => rejectSuggestion(db, suggestionId, by, alongside),
     undoAuto: (photoId: number, bib: number, by?: number) => told(undoAutoTag(db, photoId, bib, by), { tookAway: true, confirmed: false }),
     /** The tagging desk's save of one photo, or bulk removal from many. */
     async settle(photoId: number | number[], bibs: number[], by?: number) {
