@@ -79,10 +79,11 @@ const TITLES: Record<SetName, string> = {
   "cover-tune": "COVER TUNING SPLIT (the covers' generator from another seed; settings are tuned on it)",
 };
 
-async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void): Promise<LabelledSet> {
+/** A set's labels, and its photos rendered where missing unless `render` is false (saved readings to score). */
+async function loadSet(name: SetName, limit: number | undefined, log: (line: string) => void, render: boolean): Promise<LabelledSet> {
   if (name === "own") {
     const dir = path.join(FIXTURES, "bibs");
-    const set = await ensureBibSet(dir, log);
+    const set = await ensureBibSet(dir, log, { render });
     const labels = limit ? set.labels.slice(0, limit) : set.labels;
     return {
       name,
@@ -92,7 +93,7 @@ async function loadSet(name: SetName, limit: number | undefined, log: (line: str
     };
   }
   const dir = path.join(FIXTURES, fieldSetFolder(name));
-  const set = await ensureFieldSet(dir, log, limit, name);
+  const set = await ensureFieldSet(dir, log, limit, name, { render });
   return {
     name,
     dir,
@@ -402,7 +403,7 @@ export async function benchBibs(args = process.argv.slice(2).filter((_, i, all) 
   const threshold = Number(values.threshold);
   wholeFloor = Number(values["whole-floor"]);
   for (const name of names) {
-    const loaded = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line));
+    const loaded = await loadSet(name, values.limit ? Number(values.limit) : undefined, (line) => console.log(line), !values.load);
     const set = values["no-times"] ? { ...loaded, photos: loaded.photos.map((p) => ({ ...p, takenAt: null })) } : loaded;
     const bibs = set.photos.reduce((n, p) => n + p.bibs.length, 0);
     console.log(`\n${TITLES[name]}: ${set.photos.length} photos, ${bibs} readable bibs (${set.bibRanges}); ${os.cpus().length} cores`);

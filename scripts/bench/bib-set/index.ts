@@ -15,9 +15,9 @@ type Manifest = { bibRanges: string; width: number; height: number; photos: Labe
  * The labelled set in `dir`: labels.json is committed; the JPEGs (about 100 MB)
  * are not, and are rendered here from the same plan when missing. A plan that
  * no longer matches the committed labels stops the run instead of quietly
- * benchmarking a different set.
+ * benchmarking a different set. `render: false` checks the labels only.
  */
-export async function ensureBibSet(dir: string, log: (line: string) => void = () => {}): Promise<BibSet> {
+export async function ensureBibSet(dir: string, log: (line: string) => void = () => {}, { render = true } = {}): Promise<BibSet> {
   const plans = planSet();
   const manifest: Manifest = { bibRanges: SET_BIB_RANGES, width: SET_WIDTH, height: SET_HEIGHT, photos: plans.map(labelOf) };
   const file = path.join(dir, "labels.json");
@@ -33,6 +33,7 @@ export async function ensureBibSet(dir: string, log: (line: string) => void = ()
 
   const missing: number[] = [];
   for (const [i, plan] of plans.entries()) {
+    if (!render) break;
     const exists = await fs.stat(path.join(dir, plan.file)).then(
       () => true,
       () => false,

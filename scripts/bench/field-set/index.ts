@@ -14,9 +14,15 @@ type Manifest = { bibRanges: string; photos: FieldLabel[] };
  * The field set (or its tuning split) in `dir`: labels.json is committed; the JPEGs (about 1 GB,
  * 12 to 45 MP) are rendered here when missing. A generator that no longer
  * matches the committed labels stops the run instead of quietly reporting on
- * a different set.
+ * a different set. `render: false` checks the labels only (scoring saved readings needs no JPEG).
  */
-export async function ensureFieldSet(dir: string, log: (line: string) => void = () => {}, limit?: number, split: FieldSplit = "field"): Promise<FieldSet> {
+export async function ensureFieldSet(
+  dir: string,
+  log: (line: string) => void = () => {},
+  limit?: number,
+  split: FieldSplit = "field",
+  { render = true } = {},
+): Promise<FieldSet> {
   const plans = planFieldSet(split);
   const manifest: Manifest = { bibRanges: `1-${FIELD_MAX_BIB}`, photos: plans.map(fieldLabelOf) };
   const file = path.join(dir, "labels.json");
@@ -29,7 +35,7 @@ export async function ensureFieldSet(dir: string, log: (line: string) => void = 
   } else if (committed !== text) {
     throw new Error(`${file} does not match the field set's generator; delete it to accept the new set, and commit it`);
   }
-  const wanted = limit ? plans.slice(0, limit) : plans;
+  const wanted = !render ? [] : limit ? plans.slice(0, limit) : plans;
   const missing = [];
   for (const plan of wanted) {
     const exists = await fs.stat(path.join(dir, plan.file)).then(
