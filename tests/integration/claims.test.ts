@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLAIMS_PER_PHOTO } from "../../app/.server/claims/index.ts";
+import { CLAIMS_PER_PHOTO, decideClaim } from "../../app/.server/claims/index.ts";
 import { bibSuggestions, catalogVersion, photoClaims, photos } from "../../app/.server/db/schema.ts";
 import type { Operator } from "../../app/.server/staff/index.ts";
 import { action as claimApi, loader as claimGet } from "../../app/routes/api.claim.ts";
@@ -184,6 +184,27 @@ describe("a runner's 'this is me'", () => {
     expect(decided.status).toBe(stood[0] === "accept" ? "accepted" : "rejected");
     expect(await frames(4331)).toEqual(stood[0] === "accept" ? ["P11"] : []);
     expect((await claim("P11", 4331)).body.data.claim).toBe(stood[0] === "accept" ? "tagged" : "declined");
+  });
+
+  it("takes one answer to a claim when two people answer at once, and asks again when its tag fails", async () => {
+    expect((await claim("P09", 4341)).body.data.claim).toBe("pending");
+    const { id } = (await claims()).items.find((c) => c.bib === 4341)!;
+    // The tag's write fails: the question stays for a person, the photo untagged.
+    await expect(
+      decideClaim(shop.database.db, id, true, admin.id, async () => {
+        throw new Error("connection lost");
+      }),
+    ).rejects.toThrow("connection lost");
+    expect((await claims()).items.find((c) => c.bib === 4341)).toMatchObject({ id });
+
+    const answers = await Promise.allSettled([shop.services.admin.bibs.decideClaim(admin, id, true), shop.services.admin.bibs.decideClaim(admin, id, false)]);
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    expect(answers.find((a) => a.status === "rejected")).toMatchObject({ reason: { status: 409, key: "claimDecided" } });
+    const accepted = answers[0].status === "fulfilled";
+    const [row] = await shop.database.db.select().from(photoClaims).where(eq(photoClaims.id, id));
+    expect(row.status).toBe(accepted ? "accepted" : "rejected");
+    expect(await frames(4341)).toEqual(accepted ? ["P09"] : []);
+    expect((await claim("P09", 4341)).body.data.claim).toBe(accepted ? "tagged" : "declined");
   });
 
   it("answers a plain form post with the runner's photos that might be theirs, or back to the photo when refused", async () => {

@@ -170,8 +170,12 @@ export async function raceOfClaim(db: Db, id: number): Promise<number | undefine
 
 /**
  * A person's word on a runner's claim: `tag` puts the number on the photo
- * (as a person's tag, which reaches the photo's burst) before the claim is
+ * (as a person's tag, which reaches the photo's burst) once the claim is
  * marked accepted; a claim refused is not offered again for that number.
+ * Marked first, so that two people answering at once get one answer (the
+ * other a Conflict, nothing written); a tag that fails puts the question
+ * back (and a claim accepted whose tag is missing is asked again when the
+ * runner says it again: claimPhoto).
  */
 export async function decideClaim(
   db: Db,
@@ -183,13 +187,17 @@ export async function decideClaim(
   const [claim] = await db.select().from(photoClaims).where(eq(photoClaims.id, id));
   if (!claim) throw notFound("claimGone");
   if (claim.status !== "pending") throw conflict("claimDecided");
-  if (accept) await tag(claim.photoId, claim.bib);
   const decided = await db
     .update(photoClaims)
     .set({ status: accept ? "accepted" : "rejected", decidedBy: by ?? null, decidedAt: new Date() })
     .where(and(eq(photoClaims.id, id), eq(photoClaims.status, "pending")))
     .returning({ id: photoClaims.id });
-  // Another person answered it meanwhile (a tag of the number changes nothing they decided).
+  // Another person answered it meanwhile.
   if (!decided.length) throw conflict("claimDecided");
+  if (accept)
+    await tag(claim.photoId, claim.bib).catch(async (error) => {
+      await db.update(photoClaims).set({ status: "pending", decidedBy: null, decidedAt: null }).where(eq(photoClaims.id, id));
+      throw error;
+    });
   return { photoId: claim.photoId, bib: claim.bib };
 }
