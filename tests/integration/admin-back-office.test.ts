@@ -129,6 +129,18 @@ describe("back office services", () => {
     await expect(office.races.create(admin, raceForm(BASE_RACE), {})).rejects.toMatchObject({ status: 409, key: "slugTaken" });
   });
 
+  it("answers a form posted twice at once (a double click) as it answers it posted twice", async () => {
+    const { admin: office } = shop.services;
+    const twin = raceForm({ ...BASE_RACE, name_es: "Doble Clic", status: "draft" });
+    const races = await Promise.allSettled([office.races.create(admin, twin, {}), office.races.create(admin, twin, {})]);
+    expect(races.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(races.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: 409, key: "slugTaken" } });
+    const invite = () => office.operators.invite(admin, { email: "twice@dorsal.test", role: "photographer", raceIds: [] });
+    const invites = await Promise.allSettled([invite(), invite()]);
+    expect(invites.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(invites.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: 409, key: "operatorExists" } });
+  });
+
   it("previews a draft race that the storefront does not show", async () => {
     const { admin: office } = shop.services;
     const draftId = await office.races.create(admin, raceForm({ ...BASE_RACE, name_es: "Borrador", status: "draft" }), {});

@@ -1,7 +1,7 @@
 import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
+import { inTransaction, isUniqueViolation, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit, requireAdmin, requireRace, type Operator } from "../staff/index.ts";
@@ -90,9 +90,18 @@ function columns(form: RaceForm) {
   };
 }
 
+const slugTaken = (slug: string) => new DomainError("Conflict", "slugTaken", { slug });
+
 async function assertSlugFree(db: Db, slug: string, exceptId?: number) {
   const [other] = await db.select({ id: races.id }).from(races).where(eq(races.slug, slug));
-  if (other && other.id !== exceptId) throw new DomainError("Conflict", "slugTaken", { slug });
+  if (other && other.id !== exceptId) throw slugTaken(slug);
+}
+
+/** The race's row written, or the slug taken meanwhile (the same form posted twice at once) said as such. */
+function slugRace<T>(slug: string, write: Promise<T>): Promise<T> {
+  return write.catch((error) => {
+    throw isUniqueViolation(error, "races_slug_key") ? slugTaken(slug) : error;
+  });
 }
 
 /** Tags and bib-range overrides are replaced by the editor's list; photos keep the tags whose slug stays. */
@@ -116,14 +125,17 @@ export async function createRace({ db, storage, onPublished }: RaceDeps, op: Ope
   requireAdmin(op);
   await assertSlugFree(db, form.slug);
   const keys = await storeImages(storage, form.slug, images);
-  const id = await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(races)
-      .values({ ...columns(form), ...keys })
-      .returning({ id: races.id });
-    await saveChildren(tx, row.id, form);
-    return row.id;
-  });
+  const id = await slugRace(
+    form.slug,
+    inTransaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(races)
+        .values({ ...columns(form), ...keys })
+        .returning({ id: races.id });
+      await saveChildren(tx, row.id, form);
+      return row.id;
+    }),
+  );
   await audit(db, op, "race.create", { raceId: id, slug: form.slug, status: form.status });
   if (form.status === "published") await onPublished(id);
   return id;
@@ -142,13 +154,16 @@ export async function updateRace(
   await assertSlugFree(db, form.slug, raceId);
   const keys = await storeImages(storage, form.slug, images);
   const values = { ...columns(form), ...keys };
-  await inTransaction(db, async (tx) => {
-    await tx
-      .update(races)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(races.id, raceId));
-    await saveChildren(tx, raceId, form);
-  });
+  await slugRace(
+    form.slug,
+    inTransaction(db, async (tx) => {
+      await tx
+        .update(races)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(races.id, raceId));
+      await saveChildren(tx, raceId, form);
+    }),
+  );
   const changed = Object.keys(values).filter((k) => JSON.stringify(before[k as keyof RaceRow]) !== JSON.stringify(values[k as keyof typeof values]));
   await audit(db, op, "race.update", { raceId, slug: form.slug, changed });
   const published = before.status !== "published" && form.status === "published";

@@ -89,6 +89,19 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
+/**
+ * Whether a write failed on a unique index (PostgreSQL's 23505, under the
+ * driver's wrapping): a check made before it was overtaken by a twin request
+ * (a double-clicked form), to be answered as the check would have.
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return index === undefined || constraint === index;
+  }
+  return false;
+}
+
 /** The rows of a raw `db.execute` result, whichever driver produced it. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, adminSessions, adminUsers, raceAssignments, races } from "../db/index.ts";
+import { type Db, adminSessions, adminUsers, isUniqueViolation, raceAssignments, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { dbId, emailField } from "../../domain/fields.ts";
 import type { Role } from "./accounts.ts";
@@ -69,12 +69,17 @@ export async function inviteOperator(db: Db, op: Operator, input: InviteInput): 
   requireAdmin(op);
   const data = inviteSchema.parse(input);
   const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, data.email));
-  if (existing) throw new DomainError("Conflict", "operatorExists", { email: data.email });
+  const exists = () => new DomainError("Conflict", "operatorExists", { email: data.email });
+  if (existing) throw exists();
   const password = generatePassword();
   const [row] = await db
     .insert(adminUsers)
     .values({ email: data.email, name: data.name, role: data.role, payoutDetails: data.payoutDetails, passwordHash: await hashPassword(password) })
-    .returning({ id: adminUsers.id });
+    .returning({ id: adminUsers.id })
+    .catch((error) => {
+      // Invited twice at once (a double-clicked form): the second is told as the check would have.
+      throw isUniqueViolation(error, "admin_users_email_key") ? exists() : error;
+    });
   await setAssignments(db, row.id, data.role === "photographer" ? data.raceIds : []);
   await audit(db, op, "operator.invite", { operatorId: row.id, email: data.email, role: data.role, raceIds: data.raceIds });
   return { id: row.id, email: data.email, password };
