@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db, photoBibs, races, refreshStatistics, startList } from "../db/index.ts";
 import { notFound } from "../errors.ts";
+import { lockRace } from "./race-lock.ts";
 import { queueRedecide } from "./recognize-job.ts";
 import { parseStartListCsv } from "./start-list.ts";
 
@@ -15,6 +16,7 @@ export async function loadStartList(db: Db, raceId: number, csv: string) {
   const { entrants, errors } = parseStartListCsv(csv);
   if (!entrants.length) return { loaded: false, entrants: 0, errors, redecided: 0 };
   await inTransaction(db, async (tx) => {
+    await lockRace(tx, raceId);
     await tx.delete(startList).where(eq(startList.raceId, raceId));
     for (let i = 0; i < entrants.length; i += 1000) {
       await tx.insert(startList).values(entrants.slice(i, i + 1000).map((e) => ({ raceId, ...e })));

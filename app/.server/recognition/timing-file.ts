@@ -1,6 +1,7 @@
 import { count, eq, max, min } from "drizzle-orm";
 import { inTransaction, type Db, races, refreshStatistics, timingPassings } from "../db/index.ts";
 import { notFound } from "../errors.ts";
+import { lockRace } from "./race-lock.ts";
 import { queueRedecide } from "./recognize-job.ts";
 import { parseTimingCsv } from "./timing.ts";
 
@@ -16,6 +17,7 @@ export async function loadTimingFile(db: Db, raceId: number, csv: string) {
   const { passings, errors } = parseTimingCsv(csv, { date: race.date, timeZone: race.timezone });
   if (!passings.length) return { loaded: false, passings: 0, errors, redecided: 0 };
   await inTransaction(db, async (tx) => {
+    await lockRace(tx, raceId);
     await tx.delete(timingPassings).where(eq(timingPassings.raceId, raceId));
     for (let i = 0; i < passings.length; i += 1000) {
       const chunk = passings.slice(i, i + 1000).map((p) => ({ raceId, bib: p.bib, passedAt: p.at }));
