@@ -129,7 +129,7 @@ describe("back office services", () => {
     await expect(office.races.create(admin, raceForm(BASE_RACE), {})).rejects.toMatchObject({ status: 409, key: "slugTaken" });
   });
 
-  it("answers a form posted twice at once (a double click) as it answers it posted twice", async () => {
+  it("answers forms posted twice at once (a double click) as it answers them posted one after the other", async () => {
     const { admin: office } = shop.services;
     const twin = raceForm({ ...BASE_RACE, name_es: "Doble Clic", status: "draft" });
     const races = await Promise.allSettled([office.races.create(admin, twin, {}), office.races.create(admin, twin, {})]);
@@ -139,6 +139,32 @@ describe("back office services", () => {
     const invites = await Promise.allSettled([invite(), invite()]);
     expect(invites.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(invites.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: 409, key: "operatorExists" } });
+
+    // Saves of the same screen: each writes its list whole, in turn (no failure, nothing doubled).
+    const twice = invites.find((r) => r.status === "fulfilled")!.value;
+    const assign = () => office.operators.update(admin, twice.id, { role: "photographer", raceIds: [sample.raceId] });
+    expect((await Promise.allSettled([assign(), assign()])).map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect((await office.operators.list(admin)).find((o) => o.id === twice.id)?.raceIds).toEqual([sample.raceId]);
+    const tiers = () => office.settings.saveTiers(admin, [{ minQuantity: 3, percent: 15 }]);
+    expect((await Promise.allSettled([tiers(), tiers()])).map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await shop.services.shop.discounts()).toEqual([expect.objectContaining({ cantidad: 3, descuento: 15 })]);
+  });
+
+  it("keeps an admin when two admins take each other's rights at once", async () => {
+    const { admin: office } = shop.services;
+    const { op: second } = await invite(shop.services, admin, "second-admin@dorsal.test", "admin");
+    const others = (await office.operators.list(admin)).filter((o) => o.role === "admin" && o.id !== admin.id && o.id !== second.id);
+    for (const o of others) await office.operators.update(admin, o.id, { role: "photographer", raceIds: [] });
+    const demote = (by: Operator, whom: Operator) => office.operators.update(by, whom.id, { role: "photographer", raceIds: [] });
+    const answers = await Promise.allSettled([demote(admin, second), demote(second, admin)]);
+    expect(answers.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(answers.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: 400, key: "lastAdmin" } });
+    const admins = (await office.operators.list(admin)).filter((o) => o.role === "admin");
+    expect(admins).toHaveLength(1);
+    // The one left gives the other their rights back, for the tests that follow.
+    const [kept] = admins;
+    const back = kept.id === admin.id ? second : admin;
+    await office.operators.update(kept.id === admin.id ? admin : second, back.id, { role: "admin", raceIds: [] });
   });
 
   it("previews a draft race that the storefront does not show", async () => {

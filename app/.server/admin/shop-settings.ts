@@ -45,6 +45,8 @@ export async function saveTiers(db: Db, op: Operator, input: z.input<typeof tier
   requireAdmin(op);
   const tiers = tiersSchema.parse(input);
   await inTransaction(db, async (tx) => {
+    // Two saves at once take turns (readers wait for neither): the tiers are one save's, never both.
+    await tx.execute(sql`lock table ${discountTiers} in exclusive mode`);
     await tx.delete(discountTiers);
     if (tiers.length) await tx.insert(discountTiers).values(tiers);
   });

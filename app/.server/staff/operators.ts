@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, adminSessions, adminUsers, isUniqueViolation, raceAssignments, races } from "../db/index.ts";
+import { type Db, adminSessions, adminUsers, inTransaction, isUniqueViolation, raceAssignments, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { dbId, emailField } from "../../domain/fields.ts";
 import type { Role } from "./accounts.ts";
@@ -90,20 +90,25 @@ export async function updateOperator(db: Db, op: Operator, id: number, input: Up
   const data = updateOperatorSchema.parse(input);
   // An admin cannot lock themselves out by accident.
   if (id === op.id && (data.disabled || data.role !== "admin")) throw invalid("cannotDemoteSelf");
-  if (data.role !== "admin" || data.disabled) {
-    const others = await db
-      .select({ id: adminUsers.id })
+  const before = await inTransaction(db, async (tx) => {
+    // The admins and this operator locked, in id order: two saves of one operator take turns (its races are one
+    // save's list, whole), and two admins demoting each other at once cannot leave the shop without one.
+    const locked = await tx
+      .select()
       .from(adminUsers)
-      .where(and(eq(adminUsers.role, "admin"), ne(adminUsers.id, id)));
-    if (!others.length) throw invalid("lastAdmin");
-  }
-  const [before] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
-  if (!before) throw new DomainError("NotFound", "notFound");
-  await db
-    .update(adminUsers)
-    .set({ name: data.name, role: data.role, payoutDetails: data.payoutDetails, disabledAt: data.disabled ? (before.disabledAt ?? new Date()) : null })
-    .where(eq(adminUsers.id, id));
-  await setAssignments(db, id, data.role === "photographer" ? data.raceIds : []);
+      .where(or(eq(adminUsers.role, "admin"), eq(adminUsers.id, id)))
+      .orderBy(asc(adminUsers.id))
+      .for("update");
+    if ((data.role !== "admin" || data.disabled) && !locked.some((a) => a.role === "admin" && a.id !== id)) throw invalid("lastAdmin");
+    const row = locked.find((a) => a.id === id);
+    if (!row) throw new DomainError("NotFound", "notFound");
+    await tx
+      .update(adminUsers)
+      .set({ name: data.name, role: data.role, payoutDetails: data.payoutDetails, disabledAt: data.disabled ? (row.disabledAt ?? new Date()) : null })
+      .where(eq(adminUsers.id, id));
+    await setAssignments(tx, id, data.role === "photographer" ? data.raceIds : []);
+    return row;
+  });
   if (data.disabled) await closeSessionsOf(db, id);
   await audit(db, op, "operator.update", { operatorId: id, email: before.email, ...data });
 }
