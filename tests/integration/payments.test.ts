@@ -169,6 +169,23 @@ describe("Stripe and MercadoPago through their SDKs against local fakes", () => 
     expect(rows[0]).toMatchObject({ provider: "stripe", providerPaymentId: "pi_1", status: "approved", amount: 500, currency: "USD" });
   });
 
+  it("counts one payment when its events arrive at once, each answered 200", async () => {
+    const order = await buy(shop, race, ["P03"], "stripe-at-once@example.com", "4");
+    // The same event twice and two more ids for the same payment, delivered side by side.
+    const answers = await Promise.all(
+      ["evt_once_1", "evt_once_1", "evt_once_2", "evt_once_3"].map((id) => stripeHook(completed(id, order.id, 500, "pi_once"))),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.flatMap((a) => a.body.results).filter((r: string) => r === "duplicate")).toHaveLength(1);
+    const row = await orderRow(shop, order.id);
+    expect(row.state).toBe(2);
+    await shop.services.worker.drain();
+    const rows = await paymentsOf(shop, row.id);
+    expect(rows).toHaveLength(1);
+    // Counted once: nothing is given back as paid twice.
+    expect(rows[0]).toMatchObject({ providerPaymentId: "pi_once", status: "approved", refundId: null });
+  });
+
   it("refuses a Stripe event with a bad signature and changes nothing", async () => {
     const order = await buy(shop, race, ["P03"], "stripe3@example.com", "4");
     const res = await stripeHook(completed("evt_forged", order.id, 500, "pi_forged"), "whsec_wrong");

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { isPaidState, STATE } from "../../domain/order-states.ts";
 import { crashPoint } from "../crash-point.ts";
-import { inTransaction, type Db, orders, payments, preorders, providerEvents } from "../db/index.ts";
+import { inTransaction, isUniqueViolation, type Db, orders, payments, preorders, providerEvents } from "../db/index.ts";
 import { notFound } from "../errors.ts";
 import { parseReference, type PaymentEvent, type PaymentStatus, type ProviderName, type WebhookInput } from "../payments/index.ts";
 import type { OrderDeps } from "./deps.ts";
@@ -62,6 +62,17 @@ async function findTarget(tx: Db, provider: string, event: PaymentEvent): Promis
  * counted, and refunded (refundIfBoughtNothing).
  */
 export async function applyPaymentEvent(deps: OrderDeps, provider: ProviderName, event: PaymentEvent): Promise<Applied> {
+  try {
+    return await applyOnce(deps, provider, event);
+  } catch (error) {
+    // Two events of one new payment at once (MercadoPago's notifications, a retried delivery under a new id):
+    // the other recorded the payment first, and this one rolled back. Applied again, it finds that payment.
+    if (isUniqueViolation(error, "payments_provider_id_key")) return applyOnce(deps, provider, event);
+    throw error;
+  }
+}
+
+function applyOnce(deps: OrderDeps, provider: ProviderName, event: PaymentEvent): Promise<Applied> {
   return inTransaction(deps.db, async (tx) => {
     const [fresh] = await tx
       .insert(providerEvents)
