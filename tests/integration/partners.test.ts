@@ -335,6 +335,16 @@ describe("partners' shares, statements and payouts", () => {
     const again = await partsOf(order.id);
     expect({ ana: again.ana, organizer: again.organizer, shop: again.shop }).toEqual({ ana: split.ana, organizer: split.organizer, shop: split.shop });
   });
+
+  it("records new shares sent twice at once (a double click) once", async () => {
+    const before = (await shop.services.admin.partners.shares(admin, race.raceId)).history.length;
+    const send = () =>
+      shop.services.admin.partners.setShares(admin, race.raceId, { organizerId: olga.id, percents: { photographer: 60, organizer: 15, shop: 25 } });
+    await Promise.all([send(), send()]);
+    const { history } = await shop.services.admin.partners.shares(admin, race.raceId);
+    expect(history).toHaveLength(before + 1);
+    expect(history[0].percents).toEqual({ photographer: 60, organizer: 15, shop: 25 });
+  });
 });
 
 describe("who took each photo", () => {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { shareProblem, type SharePercents, type ShareRecord } from "../../domain/revenue-split.ts";
-import { type Db, adminUsers, raceShares } from "../db/index.ts";
+import { inTransaction, type Db, adminUsers, raceShares } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 
 export type ShareRow = typeof raceShares.$inferSelect;
@@ -67,33 +67,36 @@ export async function saveShares(db: Db, input: ShareInput): Promise<number> {
       .where(and(eq(adminUsers.id, input.organizerId), eq(adminUsers.role, "organizer")));
     if (!partner) throw invalid("sharesNotOrganizer");
   }
-  // The same shares again (a form sent twice) add nothing to the history.
-  const [latest] = await db
-    .select()
-    .from(raceShares)
-    .where(input.raceId === null ? isNull(raceShares.raceId) : eq(raceShares.raceId, input.raceId))
-    .orderBy(desc(raceShares.createdAt), desc(raceShares.id))
-    .limit(1);
-  if (
-    latest &&
-    latest.organizerId === input.organizerId &&
-    latest.photographerPct === input.percents.photographer &&
-    latest.organizerPct === input.percents.organizer &&
-    latest.shopPct === input.percents.shop
-  )
-    return latest.id;
-  const [row] = await db
-    .insert(raceShares)
-    .values({
-      raceId: input.raceId,
-      organizerId: input.organizerId,
-      photographerPct: input.percents.photographer,
-      organizerPct: input.percents.organizer,
-      shopPct: input.percents.shop,
-      setBy: input.setBy,
-    })
-    .returning({ id: raceShares.id });
-  return row.id;
+  return inTransaction(db, async (tx) => {
+    // The same shares again (a form sent twice, even at once: the saves take turns) add nothing to the history.
+    await tx.execute(sql`lock table ${raceShares} in exclusive mode`);
+    const [latest] = await tx
+      .select()
+      .from(raceShares)
+      .where(input.raceId === null ? isNull(raceShares.raceId) : eq(raceShares.raceId, input.raceId))
+      .orderBy(desc(raceShares.createdAt), desc(raceShares.id))
+      .limit(1);
+    if (
+      latest &&
+      latest.organizerId === input.organizerId &&
+      latest.photographerPct === input.percents.photographer &&
+      latest.organizerPct === input.percents.organizer &&
+      latest.shopPct === input.percents.shop
+    )
+      return latest.id;
+    const [row] = await tx
+      .insert(raceShares)
+      .values({
+        raceId: input.raceId,
+        organizerId: input.organizerId,
+        photographerPct: input.percents.photographer,
+        organizerPct: input.percents.organizer,
+        shopPct: input.percents.shop,
+        setBy: input.setBy,
+      })
+      .returning({ id: raceShares.id });
+    return row.id;
+  });
 }
 
 /** The organiser accounts an admin can name for a race. */
