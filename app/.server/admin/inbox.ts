@@ -169,6 +169,9 @@ export async function messageDetail(db: Db, op: Operator, id: number) {
   return { message, replies };
 }
 
+/** The same answer again this soon is the same click twice, not a second answer. */
+const SAME_REPLY_MS = 10 * 60_000;
+
 export const replySchema = z.object({ body: z.string().trim().min(1).max(10_000) });
 
 /** Answers a contact message by e-mail, in the visitor's language, and keeps the answer with the message. */
@@ -180,6 +183,15 @@ export async function replyToMessage(db: Db, mailer: Mailer | undefined, op: Ope
   if (!message) throw new DomainError("NotFound", "notFound");
   const lang = isLang(message.lang) ? message.lang : "es";
   await inTransaction(db, async (tx) => {
+    // The message locked: the same answer sent twice within minutes (a double click, even at once) is written and mailed once.
+    await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).for("no key update");
+    const [last] = await tx
+      .select({ body: contactReplies.body, at: contactReplies.at })
+      .from(contactReplies)
+      .where(eq(contactReplies.messageId, id))
+      .orderBy(desc(contactReplies.id))
+      .limit(1);
+    if (last?.body === body && Date.now() - last.at.getTime() < SAME_REPLY_MS) return;
     const [reply] = await tx.insert(contactReplies).values({ messageId: id, adminId: op.id, body }).returning({ id: contactReplies.id });
     await mailer.send(
       {
