@@ -32,8 +32,7 @@ export async function ensureBibSet(dir: string, log: (line: string) => void = ()
   }
 
   const missing: number[] = [];
-  for (const [i, plan] of plans.entries()) {
-    if (!render) break;
+  for (const [i, plan] of render ? plans.entries() : []) {
     const exists = await fs.stat(path.join(dir, plan.file)).then(
       () => true,
       () => false,
