@@ -348,6 +348,7 @@ describe("back office services", () => {
     expect(mail).toContain("They are online now.");
     expect(mail).toContain("Subject: Reply to your message");
     expect((await office.inbox.message(admin, message.id)).replies).toHaveLength(1);
+    await expect(office.inbox.reply(admin, 999_999, "Hello")).rejects.toMatchObject({ status: 404, key: "notFound" });
   });
 
   it("exports sign-ups, messages and pre-orders as CSV with the list's search", async () => {

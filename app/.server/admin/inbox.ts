@@ -179,30 +179,29 @@ export async function replyToMessage(db: Db, mailer: Mailer | undefined, op: Ope
   requireAdmin(op);
   if (!mailer) throw new DomainError("Conflict", "mailUnavailable");
   const { body } = replySchema.parse(input);
-  const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-  if (!message) throw new DomainError("NotFound", "notFound");
-  const lang = isLang(message.lang) ? message.lang : "es";
-  await inTransaction(db, async (tx) => {
+  const message = await inTransaction(db, async (tx) => {
     // The message locked: the same answer sent twice within minutes (a double click, even at once) is written and mailed once.
-    await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).for("no key update");
+    const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("no key update");
+    if (!message) throw new DomainError("NotFound", "notFound");
     const [last] = await tx
       .select({ body: contactReplies.body, at: contactReplies.at })
       .from(contactReplies)
       .where(eq(contactReplies.messageId, id))
       .orderBy(desc(contactReplies.id))
       .limit(1);
-    if (last?.body === body && Date.now() - last.at.getTime() < SAME_REPLY_MS) return;
+    if (last?.body === body && Date.now() - last.at.getTime() < SAME_REPLY_MS) return message;
     const [reply] = await tx.insert(contactReplies).values({ messageId: id, adminId: op.id, body }).returning({ id: contactReplies.id });
     await mailer.send(
       {
         to: message.email,
-        lang,
+        lang: isLang(message.lang) ? message.lang : "es",
         template: "contactReply",
         key: `contact-reply:${reply.id}`,
         data: { name: message.name, reply: body, original: message.message },
       },
       { tx },
     );
+    return message;
   });
   await audit(db, op, "message.reply", { messageId: id, to: message.email });
   return { email: message.email };

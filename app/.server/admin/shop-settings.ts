@@ -3,7 +3,7 @@ import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getSetting, setSetting } from "../catalog/index.ts";
-import { inTransaction, type Db, banners, discountTiers, races } from "../db/index.ts";
+import { inTransaction, lockTable, type Db, banners, discountTiers, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin } from "../staff/index.ts";
@@ -45,8 +45,8 @@ export async function saveTiers(db: Db, op: Operator, input: z.input<typeof tier
   requireAdmin(op);
   const tiers = tiersSchema.parse(input);
   await inTransaction(db, async (tx) => {
-    // Two saves at once take turns (readers wait for neither): the tiers are one save's, never both.
-    await tx.execute(sql`lock table ${discountTiers} in exclusive mode`);
+    // Two saves at once take turns: the tiers are one save's, never both.
+    await lockTable(tx, discountTiers);
     await tx.delete(discountTiers);
     if (tiers.length) await tx.insert(discountTiers).values(tiers);
   });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -87,6 +87,16 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
  */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as Db));
+}
+
+/**
+ * Locks a table until the transaction ends, against other writers only
+ * (EXCLUSIVE mode: plain reads never wait): for a list replaced whole, or a
+ * row added unless it repeats the last, that nothing else owns. Two such
+ * saves at once take turns instead of both writing.
+ */
+export async function lockTable(tx: Db, table: PgTable): Promise<void> {
+  await tx.execute(sql`lock table ${table} in exclusive mode`);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { shareProblem, type SharePercents, type ShareRecord } from "../../domain/revenue-split.ts";
-import { inTransaction, type Db, adminUsers, raceShares } from "../db/index.ts";
+import { inTransaction, lockTable, type Db, adminUsers, raceShares } from "../db/index.ts";
 import { invalid } from "../errors.ts";
 
 export type ShareRow = typeof raceShares.$inferSelect;
@@ -69,7 +69,7 @@ export async function saveShares(db: Db, input: ShareInput): Promise<number> {
   }
   return inTransaction(db, async (tx) => {
     // The same shares again (a form sent twice, even at once: the saves take turns) add nothing to the history.
-    await tx.execute(sql`lock table ${raceShares} in exclusive mode`);
+    await lockTable(tx, raceShares);
     const [latest] = await tx
       .select()
       .from(raceShares)
