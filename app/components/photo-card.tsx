@@ -28,9 +28,13 @@ export function PhotoCard({
   const m = useMessages();
   const tag = priceTag(photo, currency);
   const time = photoClock(photo.fechahora);
+  // Each part of a card skips layout and paint until it nears the screen (`content-visibility`: the race page's
+  // blocking time), and is skipped at the size it is drawn at: the photo's box by its aspect ratio, the text's by
+  // its one line (64 px inside the padding; a price that wraps on a narrow phone card is the rare exception).
+  // Sized so, a row drawn late moves nothing under it: a pager link just scrolled to stays under the finger.
   return (
     <li
-      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 [content-visibility:auto] [contain-intrinsic-size:auto_240px]"
+      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
       data-testid="photo"
       data-id={photo.id}
       data-free={tag.free ? "1" : "0"}
@@ -41,7 +45,7 @@ export function PhotoCard({
         preventScrollReset
         state={{ lightbox: true }}
         aria-label={fill(m.race.openPhoto, { time })}
-        className="relative block aspect-[3/2] overflow-hidden bg-slate-200"
+        className="relative block aspect-[3/2] overflow-hidden bg-slate-200 [content-visibility:auto]"
       >
         <img
           src={photo.src_thumb}
@@ -71,7 +75,7 @@ export function PhotoCard({
           {m.race.free}
         </span>
       )}
-      <div className="flex flex-1 flex-col gap-2 p-2.5">
+      <div className="flex flex-1 flex-col gap-2 p-2.5 [content-visibility:auto] [contain-intrinsic-size:auto_64px]">
         <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
           <time className="text-slate-600" dateTime={photo.fechahora.replace(" ", "T")}>
             {time}

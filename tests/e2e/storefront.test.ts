@@ -197,6 +197,14 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     const firstId = await page.getByTestId("photo").first().getAttribute("data-id");
     expect(firstId).toBe(all.fotos[0].id);
 
+    // Photo cards drawn late are the size they were skipped at: scrolled to, the pager stays where it was.
+    const pager = page.getByTestId("pagination");
+    const pagerTop = () => pager.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const laidOut = await pagerTop();
+    await pager.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await pagerTop()).toBe(laidOut);
+
     // Each page change shows skeletons, then the new photos: wait for what the API says.
     await page.getByTestId("page-next").click();
     await page.waitForURL((url) => url.searchParams.get("p") === "2");
