@@ -5,7 +5,7 @@ import { fill } from "../i18n/messages/index.ts";
 import { useLang } from "../i18n/use-messages.ts";
 import { useAdminMessages } from "../i18n/messages/admin/index.ts";
 import type { TaggingData } from "../components/admin/tagging-types.ts";
-import { postAdminJson } from "./post-json.ts";
+import { postAdminJson, settledElsewhere } from "./post-json.ts";
 import { useAdmin } from "./use-admin.ts";
 
 type Review = NonNullable<TaggingData["review"]>;
@@ -17,8 +17,9 @@ export type Said = { kind: "ok" | "error"; text: string } | null;
 /**
  * The review queue's state and moves (components/admin/bib-review.tsx draws
  * it): the readings still to decide and the automatic tags, decisions saved in
- * the background (put back with the reason when a save fails), the focus moving
- * down the queue, and a refresh while photos are still being read.
+ * the background (put back with the reason when a save fails; left out, and the
+ * lists read again, when someone else decided it first), the focus moving down
+ * the queue, and a refresh while photos are still being read.
  */
 export function useReviewQueue(review: Review) {
   const t = useAdminMessages().review;
@@ -75,18 +76,22 @@ export function useReviewQueue(review: Review) {
     return () => clearInterval(timer);
   }, [queued, redeciding, revalidator]);
 
-  // A decision that offered a bib to other frames of a burst, or withdrew one, changed the queue on the
-  // server: it is read again once no decision is on its way.
-  const burstChanged = useRef(false);
+  // The queue on the server changed beyond this decision (it offered a bib to other frames of a burst or
+  // withdrew one; or someone else, in another tab, had decided this reading first): the lists are read
+  // again once no decision is on its way.
+  const stale = useRef(false);
   const send = async (body: unknown) => {
     inflight.current++;
     try {
       const done = await post(body);
-      if (done?.burstChanged) burstChanged.current = true;
+      if (done?.burstChanged) stale.current = true;
+    } catch (error) {
+      if (settledElsewhere(error)) stale.current = true;
+      throw error;
     } finally {
       inflight.current--;
-      if (inflight.current === 0 && burstChanged.current) {
-        burstChanged.current = false;
+      if (inflight.current === 0 && stale.current) {
+        stale.current = false;
         void revalidator.revalidate();
       }
     }
@@ -108,8 +113,8 @@ export function useReviewQueue(review: Review) {
     const words = { accept: t.accepted, correct: t.corrected, reject: t.rejected }[action.action];
     setSaid({ kind: "ok", text: fill(words, { frame: item.frame, bib }) });
     send({ suggestionId: item.id, ...action }).catch((error: Error) => {
-      // Back into the queue where it was, with the reason.
-      setQueue((list) => [...list.slice(0, index), item, ...list.slice(index)]);
+      // Back into the queue where it was, with the reason; unless it is no longer there to decide.
+      if (!settledElsewhere(error)) setQueue((list) => [...list.slice(0, index), item, ...list.slice(index)]);
       setDecided((n) => n - 1);
       setSaid({ kind: "error", text: fill(t.failed, { frame: item.frame, error: error.message }) });
     });
@@ -123,7 +128,7 @@ export function useReviewQueue(review: Review) {
     setSaid({ kind: "ok", text: fill(t.undone, { frame: item.frame, bib: item.bib }) });
     if (next) requestAnimationFrame(() => undoButtons.current.get(next.id)?.focus());
     send({ action: "undoAuto", photoId: item.photoId, bib: item.bib }).catch((error: Error) => {
-      setAuto((list) => [...list.slice(0, index), item, ...list.slice(index)]);
+      if (!settledElsewhere(error)) setAuto((list) => [...list.slice(0, index), item, ...list.slice(index)]);
       setUndone((n) => n - 1);
       setSaid({ kind: "error", text: fill(t.failed, { frame: item.frame, error: error.message }) });
     });

@@ -287,8 +287,18 @@ describe.each(LANGS)("bib review queue in %s", (lang) => {
     // The runner's word is on the reading it backs, not asked again among the claims.
     expect(await page.locator("[data-testid=review-item][data-bib='152'] [data-testid=review-claimed]").textContent()).toBe(fill(t.claimSays, { bib: 152 }));
     expect(await page.getByTestId("runner-claims").count()).toBe(0);
+    // A second operator's tab, opened on the same queue, gets there first: Enter accepts it there.
+    const other = await context.newPage();
+    await other.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "review" })));
+    await other.waitForSelector("[data-testid=review-item][data-bib='152'] [data-testid=review-input]:focus");
+    await other.keyboard.press("Enter");
+    await other.getByText(fill(t.accepted, { frame: "R001", bib: 152 })).waitFor();
+    await other.close();
+    // Here the same reading is then decided again: refused with the reason, and not put back in this queue.
     await page.keyboard.press("Enter");
-    await page.getByText(fill(t.accepted, { frame: "R001", bib: 152 })).waitFor();
+    await page.getByText(fill(t.failed, { frame: "R001", error: a.errors.suggestionDecided })).waitFor();
+    expect(await page.locator("[data-testid=review-said]").getAttribute("data-kind")).toBe("error");
+    expect(await page.locator("[data-testid=review-item][data-bib='152']").count()).toBe(0);
     // The next one has the focus at once: typing replaces the suggestion, Enter saves the correction.
     await page.waitForSelector("[data-testid=review-item][data-bib='1045'] [data-testid=review-input]:focus");
     await page.keyboard.type("1046");
