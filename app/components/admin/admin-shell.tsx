@@ -65,7 +65,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </span>
           <Form method="post" action={adminHref("adminLogout", lang)}>
             <CsrfField />
-            <button type="submit" className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-white/30 hover:bg-white/10">
+            <button type="submit" className="whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-white/30 hover:bg-white/10">
               {m.nav.logout}
             </button>
           </Form>
