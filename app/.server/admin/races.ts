@@ -1,7 +1,7 @@
 import { SITE_IMAGE_FULL_WIDTH } from "../../domain/site-image.ts";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/langs.ts";
-import { inTransaction, isUniqueViolation, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
+import { inTransaction, refuseUnique, type Db, fullsetOverrides, raceAssignments, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
 import type { Storage } from "../storage/index.ts";
 import { audit, requireAdmin, requireRace, type Operator } from "../staff/index.ts";
@@ -97,12 +97,8 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: number) {
   if (other && other.id !== exceptId) throw slugTaken(slug);
 }
 
-/** The race's row written, or the slug taken meanwhile (the same form posted twice at once) said as such. */
-function slugRace<T>(slug: string, write: Promise<T>): Promise<T> {
-  return write.catch((error) => {
-    throw isUniqueViolation(error, "races_slug_key") ? slugTaken(slug) : error;
-  });
-}
+/** The slug taken meanwhile (the same form posted twice at once) is said as the check above says it. */
+const slugTakenMeanwhile = (slug: string) => refuseUnique("races_slug_key", () => slugTaken(slug));
 
 /** Tags and bib-range overrides are replaced by the editor's list; photos keep the tags whose slug stays. */
 async function saveChildren(tx: Db, raceId: number, form: RaceForm) {
@@ -125,17 +121,14 @@ export async function createRace({ db, storage, onPublished }: RaceDeps, op: Ope
   requireAdmin(op);
   await assertSlugFree(db, form.slug);
   const keys = await storeImages(storage, form.slug, images);
-  const id = await slugRace(
-    form.slug,
-    inTransaction(db, async (tx) => {
-      const [row] = await tx
-        .insert(races)
-        .values({ ...columns(form), ...keys })
-        .returning({ id: races.id });
-      await saveChildren(tx, row.id, form);
-      return row.id;
-    }),
-  );
+  const id = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(races)
+      .values({ ...columns(form), ...keys })
+      .returning({ id: races.id });
+    await saveChildren(tx, row.id, form);
+    return row.id;
+  }).catch(slugTakenMeanwhile(form.slug));
   await audit(db, op, "race.create", { raceId: id, slug: form.slug, status: form.status });
   if (form.status === "published") await onPublished(id);
   return id;
@@ -154,16 +147,13 @@ export async function updateRace(
   await assertSlugFree(db, form.slug, raceId);
   const keys = await storeImages(storage, form.slug, images);
   const values = { ...columns(form), ...keys };
-  await slugRace(
-    form.slug,
-    inTransaction(db, async (tx) => {
-      await tx
-        .update(races)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(races.id, raceId));
-      await saveChildren(tx, raceId, form);
-    }),
-  );
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(races)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(races.id, raceId));
+    await saveChildren(tx, raceId, form);
+  }).catch(slugTakenMeanwhile(form.slug));
   const changed = Object.keys(values).filter((k) => JSON.stringify(before[k as keyof RaceRow]) !== JSON.stringify(values[k as keyof typeof values]));
   await audit(db, op, "race.update", { raceId, slug: form.slug, changed });
   const published = before.status !== "published" && form.status === "published";

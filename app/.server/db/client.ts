@@ -112,6 +112,17 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
   return false;
 }
 
+/**
+ * A write's `.catch`: a failure on the unique index `index` is answered with
+ * `refusal()`, the error the check before the write gives (a twin request
+ * overtook that check); any other failure passes through.
+ */
+export function refuseUnique(index: string, refusal: () => Error): (error: unknown) => never {
+  return (error) => {
+    throw isUniqueViolation(error, index) ? refusal() : error;
+  };
+}
+
 /** The rows of a raw `db.execute` result, whichever driver produced it. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, adminSessions, adminUsers, inTransaction, isUniqueViolation, raceAssignments, races } from "../db/index.ts";
+import { type Db, adminSessions, adminUsers, inTransaction, raceAssignments, refuseUnique, races } from "../db/index.ts";
 import { DomainError, invalid } from "../errors.ts";
 import { dbId, emailField } from "../../domain/fields.ts";
 import type { Role } from "./accounts.ts";
@@ -76,10 +76,8 @@ export async function inviteOperator(db: Db, op: Operator, input: InviteInput): 
     .insert(adminUsers)
     .values({ email: data.email, name: data.name, role: data.role, payoutDetails: data.payoutDetails, passwordHash: await hashPassword(password) })
     .returning({ id: adminUsers.id })
-    .catch((error) => {
-      // Invited twice at once (a double-clicked form): the second is told as the check would have.
-      throw isUniqueViolation(error, "admin_users_email_key") ? exists() : error;
-    });
+    // Invited twice at once (a double-clicked form): the second is told as the check would have.
+    .catch(refuseUnique("admin_users_email_key", exists));
   await setAssignments(db, row.id, data.role === "photographer" ? data.raceIds : []);
   await audit(db, op, "operator.invite", { operatorId: row.id, email: data.email, role: data.role, raceIds: data.raceIds });
   return { id: row.id, email: data.email, password };
