@@ -8,9 +8,9 @@ import { message } from "../../i18n/messages/all.ts";
 import { randomCode } from "../random-code.ts";
 import { inTransaction, type Db, customers, orderPhotos, orders } from "../db/index.ts";
 import { DB_INT_MAX } from "../../domain/ids.ts";
-import { DomainError, invalid, isDomainError } from "../errors.ts";
+import { conflict, DomainError, invalid, isDomainError } from "../errors.ts";
 import { formatReference, type PaymentProvider } from "../payments/index.ts";
-import { priceCart, priceFullset, type PricedOrder } from "../pricing/index.ts";
+import { priceCart, priceFullset, stillForSale, type PricedOrder } from "../pricing/index.ts";
 import type { OrderDeps } from "./deps.ts";
 import { PENDING_TTL_MS, queueDelivery, queueExpiry } from "./jobs.ts";
 import { purchaseUrl } from "./links.ts";
@@ -132,6 +132,11 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
         lang: input.lang,
       })
       .returning();
+    const shown = await stillForSale(
+      tx,
+      priced.lines.map((line) => line.photo.id),
+    );
+    if (shown.size !== priced.lines.length) throw conflict("photoUnavailable");
     await tx.insert(orderPhotos).values(priced.lines.map((line) => ({ orderId: order.id, photoId: line.photo.id, price: line.price })));
     await recordCreated(tx, { orderId: order.id }, { code: "photoIds" in input ? "checkout" : "checkoutFullset" });
     if (priced.total === 0) {

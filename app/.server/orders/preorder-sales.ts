@@ -6,7 +6,7 @@ import { COLLECTING, dniAsBib } from "../tagging/index.ts";
 import { randomCode } from "../random-code.ts";
 import { inTransaction, orderPhotos, orders, preorders } from "../db/index.ts";
 import { isDomainError } from "../errors.ts";
-import { findSellingRace, runnerPhotos } from "../pricing/index.ts";
+import { findSellingRace, runnerPhotos, stillForSale } from "../pricing/index.ts";
 import type { OrderDeps } from "./deps.ts";
 import { queueDelivery } from "./jobs.ts";
 import { moveOrder, movePreorder, recordCreated } from "./state-machine.ts";
@@ -51,6 +51,13 @@ export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: numb
     await inTransaction(deps.db, async (tx) => {
       const [preorder] = await tx.select().from(preorders).where(eq(preorders.id, id)).for("update");
       if (!preorder) return;
+      // A photo deleted or hidden since the list was read is left out; the rest cannot be deleted until this commits.
+      const selling = await stillForSale(
+        tx,
+        list.map((photo) => photo.id),
+      );
+      const photosNow = list.filter((photo) => selling.has(photo.id));
+      if (photosNow.length === 0) return;
       if (preorder.orderId === null) {
         if (preorder.state !== STATE.paid) return;
         const [order] = await tx
@@ -69,7 +76,7 @@ export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: numb
             lang: preorder.lang,
           })
           .returning();
-        await tx.insert(orderPhotos).values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
+        await tx.insert(orderPhotos).values(photosNow.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })));
         await recordCreated(tx, { orderId: order.id }, { code: "fromPreorder", preorder: preorder.publicId });
         // Linked before it is paid: its partners' split takes the pre-payment as what was received.
         await tx.update(preorders).set({ orderId: order.id }).where(eq(preorders.id, preorder.id));
@@ -85,7 +92,7 @@ export async function syncPreorderBib(deps: OrderDeps, raceId: number, bib: numb
       if (!order || !isPaidState(order.state)) return;
       const added = await tx
         .insert(orderPhotos)
-        .values(list.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })))
+        .values(photosNow.map((photo) => ({ orderId: order.id, photoId: photo.id, price: 0 })))
         .onConflictDoNothing()
         .returning({ photoId: orderPhotos.photoId });
       if (added.length === 0) return;

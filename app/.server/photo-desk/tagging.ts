@@ -192,6 +192,29 @@ export const bulkSchema = z.discriminatedUnion("action", [
 ]);
 export type BulkAction = z.input<typeof bulkSchema>;
 
+async function soldAmong(db: Db, photoIds: number[]): Promise<Set<number>> {
+  return new Set((await db.selectDistinct({ id: orderPhotos.photoId }).from(orderPhotos).where(inArray(orderPhotos.photoId, photoIds))).map((r) => r.id));
+}
+
+/**
+ * Deletes the photos nobody bought and hides the ones sold. The photos are
+ * locked first, in id order: a checkout adding one of them either commits
+ * before (the photo is then found sold and hidden) or waits and finds it gone.
+ */
+async function deleteUnsold(tx: Db, photoIds: number[]) {
+  const locked = (await tx.select({ id: photos.id }).from(photos).where(inArray(photos.id, photoIds)).orderBy(photos.id).for("update")).map((r) => r.id);
+  if (!locked.length) return { deleted: [], hidden: 0 };
+  const sold = await soldAmong(tx, locked);
+  if (sold.size)
+    await tx
+      .update(photos)
+      .set({ hidden: true })
+      .where(inArray(photos.id, [...sold]));
+  const doomed = locked.filter((id) => !sold.has(id));
+  const deleted = doomed.length ? await tx.delete(photos).where(inArray(photos.id, doomed)).returning() : [];
+  return { deleted, hidden: sold.size };
+}
+
 /** One change to many photos of a race (ids of other races are ignored). Sold photos are hidden, never deleted. */
 export async function bulkPhotos(
   db: Db,
@@ -260,27 +283,19 @@ export async function bulkPhotos(
         break;
       }
       case "delete": {
-        const sold = new Set(
-          (await db.selectDistinct({ id: orderPhotos.photoId }).from(orderPhotos).where(inArray(orderPhotos.photoId, targets))).map((r) => r.id),
-        );
-        const doomed = targets.filter((id) => !sold.has(id));
-        if (sold.size)
-          await db
-            .update(photos)
-            .set({ hidden: true })
-            .where(inArray(photos.id, [...sold]));
-        if (doomed.length) {
-          const remove = async () => {
-            const rows = await db.delete(photos).where(inArray(photos.id, doomed)).returning();
-            // Files go after the rows: a crash between leaves orphan files, never rows without files.
-            for (const row of rows) {
-              for (const key of [row.originalKey, row.thumbKey, row.mediumKey]) if (key) await storage.delete(key).catch(() => {});
-            }
-          };
-          await (recognition ? recognition.forget(doomed, remove) : remove());
-        }
-        deleted = doomed.length;
-        hidden = sold.size;
+        const remove = async () => {
+          const gone = await inTransaction(db, (tx) => deleteUnsold(tx, targets));
+          // Files go after the rows: a crash between leaves orphan files, never rows without files.
+          for (const row of gone.deleted) {
+            for (const key of [row.originalKey, row.thumbKey, row.mediumKey]) if (key) await storage.delete(key).catch(() => {});
+          }
+          deleted = gone.deleted.length;
+          hidden = gone.hidden;
+        };
+        // Recognition forgets the photos unsold now; one sold meanwhile is hidden instead, under the lock above.
+        const sold = await soldAmong(db, targets);
+        const unsold = targets.filter((id) => !sold.has(id));
+        await (recognition && unsold.length ? recognition.forget(unsold, remove) : remove());
         break;
       }
     }

@@ -1,2 +1,2 @@
-export { priceCart, priceFullset, priced, runnerPhotos, findSellingRace } from "./price-order.ts";
+export { priceCart, priceFullset, priced, runnerPhotos, findSellingRace, stillForSale } from "./price-order.ts";
 export type { PricedOrder, PricedLine, PhotoRow } from "./price-order.ts";

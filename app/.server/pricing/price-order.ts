@@ -58,6 +58,23 @@ export async function priceCart(db: Db, publicIds: string[], currency: Currency)
   return { currency, lines, subtotal: totals.subtotal, discountPercent: totals.discountPercent, total: totals.total };
 }
 
+/**
+ * Inside a sale's transaction, just before its photos are written: which of
+ * `photoIds` are still shown, each locked against deletion (`for key share`)
+ * until the sale commits. A photo deleted since it was priced is missing; a
+ * deletion that comes after waits, then finds the photo sold and hides it.
+ */
+export async function stillForSale(tx: Db, photoIds: number[]): Promise<Set<number>> {
+  if (!photoIds.length) return new Set();
+  const rows = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(inArray(photos.id, photoIds), photoShown()))
+    .orderBy(photos.id)
+    .for("key share");
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function findSellingRace(db: Db, raceId: number): Promise<RaceRow> {
   const [race] = await db.select().from(races).where(eq(races.id, raceId)).limit(1);
   if (!race || !(SELLING as readonly string[]).includes(race.status)) throw notFound("raceNotFound", { slug: String(raceId) });
