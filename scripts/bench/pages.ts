@@ -59,7 +59,7 @@ async function scriptBytes(urls: string[]): Promise<number> {
 }
 
 /** `keepStorage`: the page needs what an earlier visit stored (checkout reads the cart from local storage). */
-async function audit(url: string, port: number, keepStorage = false): Promise<Figures> {
+async function audit(url: string, port: number, keepStorage = false): Promise<Figures | undefined> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -68,7 +68,12 @@ async function audit(url: string, port: number, keepStorage = false): Promise<Fi
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run Lighthouse could not measure (no paint seen, a page that hung) is said, and left out of the medians.
+  if (runtimeError || categories.performance?.score == null) {
+    console.log(`${url}: Lighthouse could not measure this run (${runtimeError?.code ?? "no performance score"}: ${runtimeError?.message ?? ""})`);
+    return undefined;
+  }
   // A page that sent the browser elsewhere (checkout with an empty cart goes home) would score the other page.
   if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
   if (process.env.BENCH_PAGES) {
@@ -167,11 +172,20 @@ export async function benchPages() {
     const rows: Record<string, string | number>[] = [];
     for (const [name, pathname] of pages.filter(([name]) => name.includes(process.env.BENCH_PAGES ?? ""))) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + pathname, 9333, name.startsWith("checkout")));
+      let failed = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const figures = await audit(base + pathname, 9333, name.startsWith("checkout"));
+        if (figures) runs.push(figures);
+        else failed++;
+      }
+      if (!runs.length) {
+        rows.push({ page: name, performance: `${failed} run(s), none measured` });
+        continue;
+      }
       const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
       rows.push({
         page: name,
-        performance: runs.map((r) => r.performance).join(" / "),
+        performance: runs.map((r) => r.performance).join(" / ") + (failed ? ` (${failed} not measured)` : ""),
         "LCP ms": Math.round(pick("lcp")),
         "TBT ms": Math.round(pick("tbt")),
         CLS: pick("cls").toFixed(3),
