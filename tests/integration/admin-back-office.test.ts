@@ -272,6 +272,29 @@ describe("back office services", () => {
     expect((await office.photos.window(admin, sample.raceId, { filter: "review" })).photos).toEqual([]);
   });
 
+  it("keeps a photo's tags and its readings in agreement when the tagging desk saves while the review queue decides", async () => {
+    const { admin: office, recognition } = shop.services;
+    const { db } = shop.database;
+    const box = { cx: 5, cy: 5, width: 10, height: 10, angle: 0 };
+    const [photo] = await db.select().from(photos).where(eq(photos.raceId, sample.raceId)).orderBy(photos.id).limit(1);
+    for (let round = 0; round < 8; round++) {
+      const [reading] = await db
+        .insert(bibSuggestions)
+        .values({ photoId: photo.id, raceId: sample.raceId, bib: 700 + round, confidence: 0.6, box })
+        .returning();
+      const desk = () => office.photos.tag(admin, photo.id, { bibs: [300], tagIds: [] });
+      const queue = () => recognition.accept(reading.id, admin.id);
+      const answers = await Promise.allSettled(round % 2 ? [desk(), queue()] : [queue(), desk()]);
+      // The desk always saves; the queue's answer either stands or is told the reading was decided.
+      for (const answer of answers) if (answer.status === "rejected") expect(answer.reason).toMatchObject({ status: 409 });
+      const [now] = await db.select().from(bibSuggestions).where(eq(bibSuggestions.id, reading.id));
+      const bibs = (await office.photos.window(admin, sample.raceId, { filter: "all" })).photos.find((p) => p.id === photo.id)!.bibs;
+      // Accepted means the photo carries the number; turned down or taken back means it does not.
+      expect(now.status === "accepted").toBe(bibs.includes(reading.bib));
+      expect(bibs).toContain(300);
+    }
+  });
+
   it("filters orders, moves them through the state machine by hand and exports them as CSV", async () => {
     const { admin: office, purchases, worker } = shop.services;
     const buyer = { firstName: "Ana", lastName: "Pérez", lang: "es" as const };

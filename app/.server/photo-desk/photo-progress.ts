@@ -8,7 +8,8 @@ import { countsByRace, NO_PHOTOS } from "./photo-counts.ts";
 /** The part of the recognition module the back office uses (its services fit this shape). */
 export type RecognitionPort = {
   progress(raceId: number): Promise<{ queued: number; done: number; unread: number; autoTaggedPhotos: number; reviewPhotos: number }>;
-  settle(photoIds: number | number[], bibs: number[], by?: number): Promise<unknown>;
+  /** `write` (the person's change of the photos' bibs) and the settling of their readings, in one transaction. */
+  settle(photoIds: number | number[], bibs: number[], by?: number, write?: (tx: Db) => Promise<unknown>): Promise<unknown>;
   confirm(photoIds: number[], bibs: number[], by?: number): Promise<unknown>;
   /** Deletes photos through `remove` and mends what other photos' suggestions stood on them. */
   forget(photoIds: number[], remove: () => Promise<void>): Promise<void>;

@@ -143,7 +143,7 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
   const { bibs, tagIds } = tagPhotoSchema.parse(input);
   const raceId = await photoRace(db, op, photoId);
   const unique = [...new Set(bibs)];
-  await inTransaction(db, async (tx) => {
+  const save = async (tx: Db) => {
     // A runner who pre-ordered gets this photo in their sale (a job, queued with these tags).
     await setBibsByHand(tx, raceId, photoId, unique);
     // Only this race's tags may be attached.
@@ -155,9 +155,9 @@ export async function tagPhoto(db: Db, op: Operator, photoId: number, input: z.i
       : [];
     await tx.delete(photoTags).where(eq(photoTags.photoId, photoId));
     if (allowed.length) await tx.insert(photoTags).values(allowed.map((t) => ({ photoId, tagId: t.id })));
-  });
+  };
   // What the operator typed decides recognition's open suggestions for this photo (kept → accepted, others → rejected).
-  await recognition?.settle(photoId, unique, op.id);
+  await (recognition ? recognition.settle(photoId, unique, op.id, save) : inTransaction(db, save));
   await audit(db, op, "photo.tag", { raceId, photoId, bibs: unique, tagIds });
   const counts = (await countsByRace(db, [raceId])).get(raceId);
   return { photoId, bibs: unique.sort((a, b) => a - b), tagIds, tagged: counts?.tagged ?? 0, untagged: counts?.untagged ?? 0 };
@@ -247,9 +247,8 @@ export async function bulkPhotos(
         await recognition?.confirm(targets, action.bibs, op.id);
         break;
       case "removeBibs":
-        await untagPhotos(db, targets);
         // Recognition's open readings of these photos are refused too, so a re-decision cannot bring them back.
-        await recognition?.settle(targets, [], op.id);
+        await (recognition ? recognition.settle(targets, [], op.id, (tx) => untagPhotos(tx, targets)) : untagPhotos(db, targets));
         break;
       case "addTag":
       case "removeTag": {

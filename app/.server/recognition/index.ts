@@ -32,9 +32,10 @@
  *   operator's admin id. Deciding twice, or two people at once, is a Conflict.
  * - autoTags(raceId, page) → { items, total } and undoAuto(photoId, bib, by?): spot-check and undo automatic tags.
  * - raceOfSuggestion(id): the race to check an operator's permission against.
- * - settle(photoId | photoIds, bibs, by?): after the tagging desk (or a bulk
- *   "remove bibs") set photos' bibs by hand, closes their open suggestions
- *   (kept → accepted, others → rejected).
+ * - settle(photoId | photoIds, bibs, by?, write?): the tagging desk (or a bulk
+ *   "remove bibs") set photos' bibs by hand (`write(tx)`, in the same
+ *   transaction): closes their open suggestions (kept → accepted, others →
+ *   rejected); a reading decided meanwhile keeps that decision.
  * - confirm(photoIds, bibs, by?): a bulk "add bibs" accepts suggestions of those numbers, leaving the rest open.
  * - settings(raceId?) / saveSettings({ autoThreshold, timingWindowSeconds,
  *   timingOffsetSeconds }, raceId?): shop-wide or per race (null = inherit);

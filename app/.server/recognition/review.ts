@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { removeAutoTag, tagByHand } from "../tagging/index.ts";
+import { lockPhotoBibs, removeAutoTag, tagByHand } from "../tagging/index.ts";
 
 export type ReviewItem = {
   id: number;
@@ -178,14 +178,24 @@ async function settleAlternatives(tx: Db, s: typeof bibSuggestions.$inferSelect,
   return alternatives.length;
 }
 
+/**
+ * A person's number for the reading `s` (its own: accepted; another: corrected)
+ * put on the photo, with the reading's alternatives. The photo's row is taken
+ * first, as the tagging desk's save takes it: one waits for the other.
+ */
+function decideNumber(db: Db, s: typeof bibSuggestions.$inferSelect, bib: number, by: number | undefined) {
+  return inTransaction(db, async (tx) => {
+    await lockPhotoBibs(tx, [s.photoId]);
+    await decideOnce(tx, s.id, bib === s.bib ? decided("accepted", by) : decided("corrected", by, bib));
+    await tagByHand(tx, s.raceId, [s.photoId], [bib]);
+    return settleAlternatives(tx, s, bib, by);
+  });
+}
+
 /** Enter on the review screen: the suggested number is right. */
 export async function acceptSuggestion(db: Db, id: number, by?: number) {
   const s = await pendingSuggestion(db, id);
-  const alternatives = await inTransaction(db, async (tx) => {
-    await decideOnce(tx, id, decided("accepted", by));
-    await tagByHand(tx, s.raceId, [s.photoId], [s.bib]);
-    return settleAlternatives(tx, s, s.bib, by);
-  });
+  const alternatives = await decideNumber(db, s, s.bib, by);
   return { photoId: s.photoId, bib: s.bib, alternatives };
 }
 
@@ -194,11 +204,7 @@ export async function correctSuggestion(db: Db, id: number, bib: number, by?: nu
   if (!Number.isInteger(bib) || bib <= 0 || bib > 999_999) throw invalid("invalidRunner");
   const s = await pendingSuggestion(db, id);
   if (bib === s.bib) return acceptSuggestion(db, id, by);
-  const alternatives = await inTransaction(db, async (tx) => {
-    await decideOnce(tx, id, decided("corrected", by, bib));
-    await tagByHand(tx, s.raceId, [s.photoId], [bib]);
-    return settleAlternatives(tx, s, bib, by);
-  });
+  const alternatives = await decideNumber(db, s, bib, by);
   return { photoId: s.photoId, bib, alternatives };
 }
 
@@ -251,15 +257,29 @@ export async function settleSuggestions(db: Db, photoIds: number | number[], bib
   const kept = open.filter((s) => bibs.includes(s.bib)).map((s) => s.id);
   const dropped = open.filter((s) => !bibs.includes(s.bib)).map((s) => s.id);
   const takenBack = earlier.filter((s) => (s.status === "accepted" || s.status === "corrected") && !bibs.includes(s.corrected ?? s.bib)).map((s) => s.id);
-  if (kept.length) await db.update(bibSuggestions).set(decided("accepted", by)).where(inArray(bibSuggestions.id, kept));
-  if (dropped.length) await db.update(bibSuggestions).set(decided("rejected", by)).where(inArray(bibSuggestions.id, dropped));
+  // Each only while still as read: a reading someone decided meanwhile in the review queue keeps their decision.
+  const stillOpen = inArray(bibSuggestions.status, ["pending", "auto"]);
+  const accepted = kept.length
+    ? await db
+        .update(bibSuggestions)
+        .set(decided("accepted", by))
+        .where(and(inArray(bibSuggestions.id, kept), stillOpen))
+        .returning({ id: bibSuggestions.id })
+    : [];
+  const rejected = dropped.length
+    ? await db
+        .update(bibSuggestions)
+        .set(decided("rejected", by))
+        .where(and(inArray(bibSuggestions.id, dropped), stillOpen))
+        .returning({ id: bibSuggestions.id })
+    : [];
   // Not decided("undone"): a corrected suggestion keeps the number the person had typed.
   if (takenBack.length)
     await db
       .update(bibSuggestions)
       .set({ status: "undone", decidedBy: by ?? null, decidedAt: new Date() })
-      .where(inArray(bibSuggestions.id, takenBack));
-  return { accepted: kept.length, rejected: dropped.length };
+      .where(and(inArray(bibSuggestions.id, takenBack), inArray(bibSuggestions.status, ["accepted", "corrected"])));
+  return { accepted: accepted.length, rejected: rejected.length };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, not, sql } from "drizzle-orm";
-import { type Db, photoRecognitions, photos, races } from "../db/index.ts";
+import { inTransaction, type Db, photoRecognitions, photos, races } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
@@ -124,9 +124,15 @@ export function createRecognition({
     correct: (suggestionId: number, bib: number, by?: number) => told(correctSuggestion(db, suggestionId, bib, by), { tookAway: false, confirmed: true }),
     reject: (suggestionId: number, by?: number, alongside?: Alongside) => rejectSuggestion(db, suggestionId, by, alongside),
     undoAuto: (photoId: number, bib: number, by?: number) => told(undoAutoTag(db, photoId, bib, by), { tookAway: true, confirmed: false }),
-    /** The tagging desk's save of one photo, or bulk removal from many. */
-    async settle(photoId: number | number[], bibs: number[], by?: number) {
-      const settled = await settleSuggestions(db, photoId, bibs, by);
+    /**
+     * The tagging desk's save of one photo, or bulk removal from many: `write`, the
+     * person's own change of the photos' bibs, and the settling of their readings in one transaction.
+     */
+    async settle(photoId: number | number[], bibs: number[], by?: number, write?: (tx: Db) => Promise<unknown>) {
+      const settled = await inTransaction(db, async (tx) => {
+        await write?.(tx);
+        return settleSuggestions(tx, photoId, bibs, by);
+      });
       // Every bib kept is a person's word, typed or accepted: it reaches the burst and the photos that read it short.
       await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { tookAway: true, confirmed: bibs.length > 0 });
       return settled;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type Db, photoBibs } from "../db/index.ts";
+import { type Db, photoBibs, photos } from "../db/index.ts";
 import { preorderBibsTagged } from "./preorders-port.ts";
 import { watchedBibsTagged } from "./watchers-port.ts";
 
@@ -29,7 +29,17 @@ export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs
 }
 
 /** Sets one photo's bibs to exactly these, as a person's tags. */
+/**
+ * Inside a transaction, before a person's word changes photos' bibs: their rows
+ * locked (in id order), so a list replaced whole and a reading accepted at
+ * the same moment take turns, and the second sees what the first wrote.
+ */
+export async function lockPhotoBibs(db: Db, photoIds: number[]): Promise<void> {
+  if (photoIds.length) await db.select({ id: photos.id }).from(photos).where(inArray(photos.id, photoIds)).orderBy(photos.id).for("no key update");
+}
+
 export async function setBibsByHand(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<void> {
+  await lockPhotoBibs(db, [photoId]);
   await db.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
   await tagByHand(db, raceId, [photoId], bibs);
 }
@@ -47,6 +57,7 @@ export async function tagFromImport(db: Db, raceId: number, photoId: number, bib
 
 /** Removes every bib of these photos, whoever tagged them. */
 export async function untagPhotos(db: Db, photoIds: number[]): Promise<void> {
+  await lockPhotoBibs(db, photoIds);
   if (photoIds.length) await db.delete(photoBibs).where(inArray(photoBibs.photoId, photoIds));
 }
 
