@@ -114,6 +114,25 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await context.close();
   });
 
+  it("deletes a photo from the grid: it says how many, and the deleted one leaves the selection", async () => {
+    const { context, page, errors } = await operator(lang);
+    page.on("dialog", (dialog) => dialog.accept());
+    await page.goto(shop.url(adminHref("adminRaceTagging", lang, { raceId }, { mode: "grid" })));
+    const untagged = page.locator("[data-testid=grid-photo]", { hasNotText: String(BIB) });
+    expect(await untagged.count()).toBe(2);
+    await untagged.first().locator("input[type=checkbox]").check();
+    expect(await page.textContent("[data-testid=selected-count]")).toBe(fill(a.tagging.selected, { count: 1 }, lang));
+    await page.selectOption("select[name=action]", "delete");
+    await Promise.all([page.waitForURL(/notice=deleted/), page.click("[data-testid=bulk-apply]")]);
+    await page.getByText(fill(a.tagging.deleted, { deleted: 1, hidden: 0 }, lang)).waitFor();
+    // Two photos are left for the sales below.
+    expect(await page.locator("[data-testid=grid-photo]").count()).toBe(2);
+    expect(await page.textContent("[data-testid=selected-count]")).toBe(fill(a.tagging.selected, { count: 0 }, lang));
+    expect(await page.isDisabled("[data-testid=bulk-apply]")).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.runIf(lang === "en")("imports a folder on the server as a job and follows it to its report", async () => {
     const { context, page, errors } = await operator(lang);
     await page.fill("input[name=folder]", path.resolve(import.meta.dirname, "../fixtures/import-basic"));

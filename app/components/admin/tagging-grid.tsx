@@ -26,7 +26,9 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
   const busy = useNavigation().state === "submitting";
   const { race, photos, hasNext, hasPrevious, photographers } = data;
   const photographerName = new Map(photographers.map((p) => [p.id, p.name]));
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [chosen, setSelected] = useState<Set<number>>(new Set());
+  // Photos a bulk action deleted (or the page turned away from) leave the selection; the rest stay chosen for the next action.
+  const selected = new Set(photos.filter((p) => chosen.has(p.id)).map((p) => p.id));
   const [action, setAction] = useState<Action>("addBibs");
   const last = useRef<number | null>(null);
   const isAdmin = useAdmin().operator.role === "admin";
