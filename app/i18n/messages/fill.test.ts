@@ -35,6 +35,15 @@ describe("fill", () => {
 });
 
 describe("the texts' counts", () => {
+  it("say photos hidden instead of deleted only when there are some", async () => {
+    const { ADMIN_MESSAGES } = await import("./admin/index.ts");
+    const said = (lang: "es" | "en" | "br", deleted: number, hidden: number) => fill(ADMIN_MESSAGES[lang].tagging.deleted, { deleted, hidden }, lang);
+    expect(said("es", 2, 0)).toBe("2 fotos borradas.");
+    expect(said("en", 1, 0)).toBe("1 photo deleted.");
+    expect(said("br", 0, 2)).toBe("0 fotos excluídas; 2 ocultadas porque já foram vendidas.");
+    expect(said("es", 1, 1)).toBe("1 foto borrada; 1 ocultada porque ya se vendió.");
+  });
+
   /** Every string of a texts tree, with its dotted key. */
   function* strings(node: unknown, key = ""): Generator<[string, string]> {
     if (typeof node === "string") yield [key, node];

@@ -334,7 +334,7 @@ const adminBr = {
     confirmDelete: "Excluir as fotos selecionadas? As que já foram vendidas ficam ocultas em vez de excluídas.",
     updated: "{count, plural, =0 {# fotos atualizadas} one {# foto atualizada} other {# fotos atualizadas}}.",
     deleted:
-      "{deleted, plural, =0 {# fotos excluídas} one {# foto excluída} other {# fotos excluídas}}, {hidden, plural, =0 {# ocultadas porque já foram vendidas} one {# ocultada porque já foi vendida} other {# ocultadas porque já foram vendidas}}.",
+      "{deleted, plural, =0 {# fotos excluídas} one {# foto excluída} other {# fotos excluídas}}{hidden, plural, =0 {} one {; # ocultada porque já foi vendida} other {; # ocultadas porque já foram vendidas}}.",
     openPhoto: "Marcar a foto {frame}",
     review: "Fila de revisão",
     autoKeys: "Alt+U tira o número automático menos seguro da foto; você também pode apagá-lo do campo e salvar.",

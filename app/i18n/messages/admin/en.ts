@@ -332,7 +332,7 @@ const adminEn = {
     confirmDelete: "Delete the selected photos? Photos already sold are hidden instead of deleted.",
     updated: "{count, plural, one {# photo updated} other {# photos updated}}.",
     deleted:
-      "{deleted, plural, one {# photo deleted} other {# photos deleted}}, {hidden, plural, one {# hidden because it was already sold} other {# hidden because they were already sold}}.",
+      "{deleted, plural, one {# photo deleted} other {# photos deleted}}{hidden, plural, =0 {} one {; # hidden because it was already sold} other {; # hidden because they were already sold}}.",
     openPhoto: "Tag photo {frame}",
     review: "Review queue",
     autoKeys: "Alt+U removes the photo's least certain automatic bib; you can also delete it from the field and save.",

@@ -332,7 +332,7 @@ const adminEs = {
     confirmDelete: "¿Borrar las fotos elegidas? Las que ya se vendieron se ocultan en lugar de borrarse.",
     updated: "{count, plural, one {# foto actualizada} other {# fotos actualizadas}}.",
     deleted:
-      "{deleted, plural, one {# foto borrada} other {# fotos borradas}}, {hidden, plural, one {# ocultada porque ya se vendió} other {# ocultadas porque ya se vendieron}}.",
+      "{deleted, plural, one {# foto borrada} other {# fotos borradas}}{hidden, plural, =0 {} one {; # ocultada porque ya se vendió} other {; # ocultadas porque ya se vendieron}}.",
     openPhoto: "Etiquetar la foto {frame}",
     review: "Cola de revisión",
     autoKeys: "Alt+U quita el dorsal automático menos seguro de la foto; también podés borrarlo del campo y guardar.",
