@@ -24,6 +24,8 @@ export class DomainError extends Error {
   /** A message key under `errors.` in i18n/messages, with its parameters. */
   readonly key: string;
   readonly params: Record<string, string | number>;
+  /** The public ids of the photos a refused purchase named that are no longer for sale (the checkout takes them out of the cart). */
+  unavailable?: string[];
   constructor(code: ErrorCode, key: string, params: Record<string, string | number> = {}, detail?: string) {
     super(detail ?? `${code}: ${key}`);
     this.code = code;
@@ -31,6 +33,13 @@ export class DomainError extends Error {
     this.key = key;
     this.params = params;
   }
+}
+
+/** A purchase refused because these photos (public ids) are gone, hidden or no longer on sale since they were put in the cart. */
+export function photosUnavailable(publicIds: string[]): DomainError {
+  const error = conflict("photoUnavailable");
+  error.unavailable = publicIds;
+  return error;
 }
 
 export const notFound = (key = "notFound", params?: Record<string, string | number>) => new DomainError("NotFound", key, params);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "../i18n/messages/all.ts";
-import { conflict, notFound } from "./errors.ts";
+import { conflict, notFound, photosUnavailable } from "./errors.ts";
 import { failureOf, shopWording, statusOf } from "./failure.ts";
 
 describe("a typed failure's answer", () => {
@@ -9,6 +9,12 @@ describe("a typed failure's answer", () => {
     for (const lang of ["es", "en", "br"] as const) {
       expect(failureOf(notFound(), shopWording(lang))).toEqual({ status: 404, code: "NotFound", message: MESSAGES[lang].errors.notFound });
       expect(failureOf(conflict(), shopWording(lang))?.status).toBe(409);
+      expect(failureOf(photosUnavailable(["abc", "def"]), shopWording(lang))).toEqual({
+        status: 409,
+        code: "Conflict",
+        message: MESSAGES[lang].errors.photoUnavailable,
+        unavailable: ["abc", "def"],
+      });
     }
   });
 

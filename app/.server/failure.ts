@@ -7,7 +7,7 @@ import { isDomainError, type ErrorCode } from "./errors.ts";
 export type ErrorWording = (key: string, params?: Record<string, string | number>) => string;
 
 /** What a page action or an API route answers a typed failure with. `issues`: the request's fields at fault. */
-export type Failure = { status: number; code: ErrorCode; message: string; issues?: string[] };
+export type Failure = { status: number; code: ErrorCode; message: string; issues?: string[]; unavailable?: string[] };
 
 /** The storefront's wording: the shop's `errors.` messages in `lang`. */
 export const shopWording =
@@ -29,7 +29,8 @@ export function statusOf(error: unknown): number | undefined {
  * bug: undefined, so it stays a 500 and is logged.
  */
 export function failureOf(error: unknown, wording: ErrorWording): Failure | undefined {
-  if (isDomainError(error)) return { status: error.status, code: error.code, message: wording(error.key, error.params) };
+  if (isDomainError(error))
+    return { status: error.status, code: error.code, message: wording(error.key, error.params), ...(error.unavailable && { unavailable: error.unavailable }) };
   if (error instanceof z.ZodError) return { status: 400, code: "Invalid", message: wording("invalid"), issues: error.issues.map((i) => i.path.join(".")) };
   return undefined;
 }

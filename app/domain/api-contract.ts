@@ -170,7 +170,12 @@ export const claimAnswerSchema = z.object({
 
 /** Every refusal of a `{ data }` call: its status carries the kind, `message` is in the caller's language. */
 export const failureSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.string()).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.string()).optional(),
+    unavailable: z.array(z.string()).optional().describe("POST /api/purchase, 409: the cart's photos (ids) no longer for sale"),
+  }),
 });
 
 /** POST /api/preventa answers outside the data envelope, as the spec's form reads it. */

@@ -12,10 +12,13 @@ export class NetworkError extends Error {
 /** The shop answered with a refusal; `message` is already localized by the server. */
 export class RefusedError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The photos (ids) a refused purchase named that are no longer for sale. */
+  readonly unavailable: string[];
+  constructor(status: number, message: string, unavailable: string[] = []) {
     super(message);
     this.name = "RefusedError";
     this.status = status;
+    this.unavailable = unavailable;
   }
 }
 
@@ -31,8 +34,8 @@ export async function postJson<T>(path: string, data: unknown, lang: Lang): Prom
   } catch {
     throw new NetworkError();
   }
-  const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string }; message?: string }) | null;
-  if (!response.ok || body === null) throw new RefusedError(response.status, body?.error?.message ?? body?.message ?? "");
+  const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string; unavailable?: string[] }; message?: string }) | null;
+  if (!response.ok || body === null) throw new RefusedError(response.status, body?.error?.message ?? body?.message ?? "", body?.error?.unavailable);
   return body;
 }
 

@@ -11,11 +11,12 @@ import { isCountry } from "../domain/order-form.ts";
 import { currencyForCountry } from "../domain/pricing.ts";
 import { href } from "../i18n/href.ts";
 import { langFromPath } from "../i18n/langs.ts";
+import { fill } from "../i18n/messages/index.ts";
 import { pageMeta } from "../i18n/meta.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import { failureOf, shopWording } from "../.server/failure.ts";
 import { parsePurchase } from "../.server/orders/index.ts";
-import { buyerData, postJson } from "../purchase/order-api.ts";
+import { buyerData, postJson, RefusedError } from "../purchase/order-api.ts";
 import type { Route } from "./+types/checkout";
 
 /** How long the form waits for the discount tiers before it is drawn without them (they show when they come). */
@@ -94,8 +95,15 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
                   serverError={actionData?.error}
                   hidden={cart.items.map((item) => <input key={item.id} type="hidden" name="ids" value={item.id} />)}
                   submit={async (values) => {
-                    const body = await postJson<{ data: { link: string } }>("/api/purchase", { ...buyerData(values, form.key), images: cart.items }, lang);
-                    return body.data.link;
+                    try {
+                      const body = await postJson<{ data: { link: string } }>("/api/purchase", { ...buyerData(values, form.key), images: cart.items }, lang);
+                      return body.data.link;
+                    } catch (failure) {
+                      // Photos deleted, hidden or taken off sale since they were added leave the cart; the total follows.
+                      if (!(failure instanceof RefusedError) || !failure.unavailable.length) throw failure;
+                      for (const id of failure.unavailable) cart.remove(id);
+                      throw new Error(fill(m.checkoutPage.leftCart, { count: failure.unavailable.length }, lang));
+                    }
                   }}
                   onDone={() => {
                     submitted.current = true;

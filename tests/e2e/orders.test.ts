@@ -260,6 +260,27 @@ describe.each(LANGS)("orders in %s", (lang) => {
     await context.close();
   });
 
+  it("a checkout whose cart holds a photo no longer for sale takes it out, says so, and goes through with the rest", async () => {
+    const { context, page, errors } = await visitor();
+    const [kept, other] = runnerPhotos.filter((p) => p.free !== "1");
+    // A photo the photographer deleted after it was put in the cart.
+    await withCart(page, [kept, { ...other, id: "deletedAfterward" }]);
+    await page.goto(shop.url(href("checkout", lang)));
+    await page.getByTestId("order-form").waitFor();
+    expect(await page.getByTestId("summary-count").textContent()).toBe(fill(m.checkoutPage.photoCount, { count: 2 }, lang));
+    await fillForm(page, lang, newEmail(lang));
+    await page.getByTestId("submit-order").click();
+    await page.getByTestId("order-error").waitFor();
+    expect(await page.getByTestId("order-error").textContent()).toBe(fill(m.checkoutPage.leftCart, { count: 1 }, lang));
+    expect(await page.getByTestId("summary-count").textContent()).toBe(fill(m.checkoutPage.photoCount, { count: 1 }, lang));
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart")))!).map((p: Photo) => p.id)).toEqual([kept.id]);
+
+    await page.getByTestId("submit-order").click();
+    await page.getByTestId("continue").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a pre-order: the form, the demo payment and the pre-purchase page", async () => {
     const { context, page, errors } = await visitor();
     const presale = (await (await fetch(shop.url("/fake-api/preventa.json"))).json()) as { active: boolean; slug: string };

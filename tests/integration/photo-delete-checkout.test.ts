@@ -56,7 +56,7 @@ describe("a photo deleted while it is bought", () => {
         expect(sold).toHaveLength(1);
         expect(removed).toMatchObject({ value: { deleted: 0, hidden: 1 } });
       } else {
-        expect(bought.reason).toMatchObject({ status: 409, key: "photoUnavailable" });
+        expect(bought.reason).toMatchObject({ status: 409, key: "photoUnavailable", unavailable: [photo.publicId] });
         expect(kept).toBeUndefined();
         expect(sold).toEqual([]);
       }
@@ -71,5 +71,15 @@ describe("a photo deleted while it is bought", () => {
         ),
       );
     expect(left.length).toBe(answers.filter((a) => a.bought.status === "fulfilled").length);
+
+    // A cart that still holds a photo deleted (or hidden) long before is told which ones, so the page can take them out.
+    const gone = answers.filter((a) => a.bought.status === "rejected").map((a) => a.photo.publicId);
+    const hidden = answers.filter((a) => a.bought.status === "fulfilled").map((a) => a.photo.publicId);
+    const cart = [sample.ids.P01, ...gone.slice(0, 1), ...hidden.slice(0, 1), sample.ids.P02];
+    await expect(shop.services.purchases.create({ ...buyer, photoIds: cart })).rejects.toMatchObject({
+      status: 409,
+      key: "photoUnavailable",
+      unavailable: [...gone.slice(0, 1), ...hidden.slice(0, 1)],
+    });
   });
 });

@@ -8,7 +8,7 @@ import { message } from "../../i18n/messages/all.ts";
 import { randomCode } from "../random-code.ts";
 import { inTransaction, type Db, customers, orderPhotos, orders } from "../db/index.ts";
 import { DB_INT_MAX } from "../../domain/ids.ts";
-import { conflict, DomainError, invalid, isDomainError } from "../errors.ts";
+import { DomainError, invalid, isDomainError, photosUnavailable } from "../errors.ts";
 import { formatReference, type PaymentProvider } from "../payments/index.ts";
 import { priceCart, priceFullset, stillForSale, type PricedOrder } from "../pricing/index.ts";
 import type { OrderDeps } from "./deps.ts";
@@ -136,7 +136,8 @@ export async function createPurchase(deps: OrderDeps, input: PurchaseInput): Pro
       tx,
       priced.lines.map((line) => line.photo.id),
     );
-    if (shown.size !== priced.lines.length) throw conflict("photoUnavailable");
+    const gone = priced.lines.filter((line) => !shown.has(line.photo.id));
+    if (gone.length) throw photosUnavailable(gone.map((line) => line.photo.publicId));
     await tx.insert(orderPhotos).values(priced.lines.map((line) => ({ orderId: order.id, photoId: line.photo.id, price: line.price })));
     await recordCreated(tx, { orderId: order.id }, { code: "photoIds" in input ? "checkout" : "checkoutFullset" });
     if (priced.total === 0) {

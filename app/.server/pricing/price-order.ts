@@ -3,7 +3,7 @@ import type { Currency } from "../../domain/money.ts";
 import { cartTotals, fullsetPrice, unitPrice, type PricedPhoto } from "../../domain/pricing.ts";
 import { countVisiblePhotos, loadTiers, photoShown, visiblePhotosOf, type RaceRow } from "../catalog/index.ts";
 import { type Db, fullsetOverrides, photos, races } from "../db/index.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { invalid, notFound, photosUnavailable } from "../errors.ts";
 
 export type PhotoRow = typeof photos.$inferSelect;
 
@@ -44,9 +44,9 @@ export async function priceCart(db: Db, publicIds: string[], currency: Currency)
     .from(photos)
     .innerJoin(races, eq(races.id, photos.raceId))
     .where(and(inArray(photos.publicId, ids), photoShown(), inArray(races.status, [...SELLING])));
-  if (rows.length !== ids.length) throw conflict("photoUnavailable");
   // Keep the buyer's order of photos.
   const byId = new Map(rows.map((r) => [r.photo.publicId, r]));
+  if (rows.length !== ids.length) throw photosUnavailable(ids.filter((id) => !byId.has(id)));
   const lines = ids.map((id) => {
     const { photo, race } = byId.get(id)!;
     return { photo, race, price: unitPrice(priced(photo, race, currency)) };

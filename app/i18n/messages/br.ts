@@ -365,6 +365,8 @@ export default {
     loadingCart: "Carregando seu carrinho…",
     backToRace: "Continuar procurando fotos",
     photoAlt: "Foto {id}, {time}",
+    leftCart:
+      "{count, plural, one {# foto do seu carrinho não está mais à venda e foi retirada} other {# fotos do seu carrinho não estão mais à venda e foram retiradas}}. Confira o total e pague de novo.",
   },
   fullsetPage: {
     heading: "Todas as suas fotos · Corredor #{n}",

@@ -364,6 +364,8 @@ export default {
     loadingCart: "Loading your cart…",
     backToRace: "Keep looking for photos",
     photoAlt: "Photo {id}, {time}",
+    leftCart:
+      "{count, plural, one {# photo in your cart is no longer for sale and was taken out} other {# photos in your cart are no longer for sale and were taken out}}. Check the total and pay again.",
   },
   fullsetPage: {
     heading: "All your photos · Runner #{n}",

@@ -366,6 +366,8 @@ const es = {
     loadingCart: "Cargando tu carrito…",
     backToRace: "Seguir buscando fotos",
     photoAlt: "Foto {id}, {time}",
+    leftCart:
+      "{count, plural, one {# foto de tu carrito ya no está a la venta y la sacamos} other {# fotos de tu carrito ya no están a la venta y las sacamos}}. Revisá el total y volvé a pagar.",
   },
   fullsetPage: {
     heading: "Todas tus fotos · Corredor #{n}",
