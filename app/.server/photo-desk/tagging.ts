@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
 import { inTransaction, type Db, adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { setBibsByHand, tagByHand, untagPhotos } from "../tagging/index.ts";
+import { lockPhotos, setBibsByHand, tagByHand, untagPhotos } from "../tagging/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
@@ -202,7 +202,7 @@ async function soldAmong(db: Db, photoIds: number[]): Promise<Set<number>> {
  * before (the photo is then found sold and hidden) or waits and finds it gone.
  */
 async function deleteUnsold(tx: Db, photoIds: number[]) {
-  const locked = (await tx.select({ id: photos.id }).from(photos).where(inArray(photos.id, photoIds)).orderBy(photos.id).for("update")).map((r) => r.id);
+  const locked = await lockPhotos(tx, photoIds, "update");
   if (!locked.length) return { deleted: [], hidden: 0 };
   const sold = await soldAmong(tx, locked);
   if (sold.size)

@@ -28,16 +28,28 @@ export async function tagByHand(db: Db, raceId: number, photoIds: number[], bibs
   await bibsTagged(db, raceId, unique);
 }
 
-/** Sets one photo's bibs to exactly these, as a person's tags. */
 /**
- * Inside a transaction, before a person's word changes photos' bibs: their rows
- * locked (in id order), so a list replaced whole and a reading accepted at
- * the same moment take turns, and the second sees what the first wrote.
+ * Inside a transaction: these photos' rows locked in id order (two writers
+ * taking several never wait on each other); answers the ids found. `update`
+ * for a writer that deletes them, `no key update` for one that changes what
+ * hangs on them.
  */
-export async function lockPhotoBibs(db: Db, photoIds: number[]): Promise<void> {
-  if (photoIds.length) await db.select({ id: photos.id }).from(photos).where(inArray(photos.id, photoIds)).orderBy(photos.id).for("no key update");
+export async function lockPhotos(db: Db, photoIds: number[], strength: "update" | "no key update"): Promise<number[]> {
+  if (!photoIds.length) return [];
+  const rows = await db.select({ id: photos.id }).from(photos).where(inArray(photos.id, photoIds)).orderBy(photos.id).for(strength);
+  return rows.map((r) => r.id);
 }
 
+/**
+ * Before a person's word changes photos' bibs: their rows locked, so a list
+ * replaced whole and a reading accepted at the same moment take turns, and
+ * the second sees what the first wrote.
+ */
+export async function lockPhotoBibs(db: Db, photoIds: number[]): Promise<void> {
+  await lockPhotos(db, photoIds, "no key update");
+}
+
+/** Sets one photo's bibs to exactly these, as a person's tags. */
 export async function setBibsByHand(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<void> {
   await lockPhotoBibs(db, [photoId]);
   await db.delete(photoBibs).where(eq(photoBibs.photoId, photoId));
