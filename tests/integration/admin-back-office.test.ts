@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -293,6 +293,44 @@ describe("back office services", () => {
       expect(now.status === "accepted").toBe(bibs.includes(reading.bib));
       expect(bibs).toContain(300);
     }
+  });
+
+  it("adds bibs in bulk and accepts their readings together: when the second write fails, neither stays", async () => {
+    const { admin: office } = shop.services;
+    const { db } = shop.database;
+    const box = { cx: 5, cy: 5, width: 10, height: 10, angle: 0 };
+    const chosen = (await db.select().from(photos).where(eq(photos.raceId, sample.raceId)).orderBy(photos.id).limit(2)).map((p) => p.id);
+    const readings = await db
+      .insert(bibSuggestions)
+      .values(chosen.map((photoId) => ({ photoId, raceId: sample.raceId, bib: 812, confidence: 0.6, box })))
+      .returning({ id: bibSuggestions.id });
+    const state = async () => ({
+      bibs: (await office.photos.window(admin, sample.raceId, { filter: "all" })).photos.filter((p) => chosen.includes(p.id)).map((p) => p.bibs.includes(812)),
+      statuses: (
+        await db
+          .select({ status: bibSuggestions.status })
+          .from(bibSuggestions)
+          .where(
+            inArray(
+              bibSuggestions.id,
+              readings.map((r) => r.id),
+            ),
+          )
+      ).map((r) => r.status),
+    });
+    // The database refuses the second write (the readings), as a lost connection or a full disk would.
+    await db.execute(sql`create function refuse_reading_change() returns trigger language plpgsql as $$ begin raise exception 'readings unwritable'; end $$`);
+    await db.execute(sql`create trigger refuse_reading_change before update on bib_suggestions for each row execute function refuse_reading_change()`);
+    try {
+      await expect(office.photos.bulk(admin, sample.raceId, chosen, { action: "addBibs", bibs: [812] })).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_reading_change on bib_suggestions`);
+      await db.execute(sql`drop function refuse_reading_change()`);
+    }
+    // Not the tags without their readings: the photos are as they were, the readings still wait for a person.
+    expect(await state()).toEqual({ bibs: [false, false], statuses: ["pending", "pending"] });
+    await office.photos.bulk(admin, sample.raceId, chosen, { action: "addBibs", bibs: [812] });
+    expect(await state()).toEqual({ bibs: [true, true], statuses: ["accepted", "accepted"] });
   });
 
   it("filters orders, moves them through the state machine by hand and exports them as CSV", async () => {

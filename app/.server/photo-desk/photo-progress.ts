@@ -10,7 +10,8 @@ export type RecognitionPort = {
   progress(raceId: number): Promise<{ queued: number; done: number; unread: number; autoTaggedPhotos: number; reviewPhotos: number }>;
   /** `write` (the person's change of the photos' bibs) and the settling of their readings, in one transaction. */
   settle(photoIds: number | number[], bibs: number[], by?: number, write?: (tx: Db) => Promise<unknown>): Promise<unknown>;
-  confirm(photoIds: number[], bibs: number[], by?: number): Promise<unknown>;
+  /** `write` (the person's adding of these bibs) and the accepting of recognition's readings of them, in one transaction. */
+  confirm(photoIds: number[], bibs: number[], by?: number, write?: (tx: Db) => Promise<unknown>): Promise<unknown>;
   /** Deletes photos through `remove` and mends what other photos' suggestions stood on them. */
   forget(photoIds: number[], remove: () => Promise<void>): Promise<void>;
   recognizeRace(raceId: number): Promise<{ queued: number }>;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatInZone } from "../images/index.ts";
 import { inTransaction, type Db, adminUsers, bibSuggestions, orderPhotos, photoBibs, photos, photoTags, races, tags } from "../db/index.ts";
 import { DomainError } from "../errors.ts";
-import { lockPhotos, setBibsByHand, tagByHand, untagPhotos } from "../tagging/index.ts";
+import { addBibsByHand, lockPhotos, setBibsByHand, untagPhotos } from "../tagging/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { type Operator, audit, requireAdmin, requireRace } from "../staff/index.ts";
 import type { RecognitionPort } from "./photo-progress.ts";
@@ -243,8 +243,9 @@ export async function bulkPhotos(
     switch (action.action) {
       case "addBibs":
         // A person typed these numbers: an automatic tag of the same number becomes theirs.
-        await tagByHand(db, raceId, targets, action.bibs);
-        await recognition?.confirm(targets, action.bibs, op.id);
+        await (recognition
+          ? recognition.confirm(targets, action.bibs, op.id, (tx) => addBibsByHand(tx, raceId, targets, action.bibs))
+          : inTransaction(db, (tx) => addBibsByHand(tx, raceId, targets, action.bibs)));
         break;
       case "removeBibs":
         // Recognition's open readings of these photos are refused too, so a re-decision cannot bring them back.

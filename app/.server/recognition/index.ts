@@ -36,7 +36,8 @@
  *   "remove bibs") set photos' bibs by hand (`write(tx)`, in the same
  *   transaction): closes their open suggestions (kept → accepted, others →
  *   rejected); a reading decided meanwhile keeps that decision.
- * - confirm(photoIds, bibs, by?): a bulk "add bibs" accepts suggestions of those numbers, leaving the rest open.
+ * - confirm(photoIds, bibs, by?, write?): a bulk "add bibs" (`write(tx)`, in the
+ *   same transaction) accepts suggestions of those numbers, leaving the rest open.
  * - settings(raceId?) / saveSettings({ autoThreshold, timingWindowSeconds,
  *   timingOffsetSeconds }, raceId?): shop-wide or per race (null = inherit);
  *   saving re-decides the stored readings (no OCR again).

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { nearestInTime } from "../../domain/nearest-in-time.ts";
 import { inTransaction, type Db, bibSuggestions, photoBibs, photos, type BibBox } from "../db/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { lockPhotoBibs, removeAutoTag, tagByHand } from "../tagging/index.ts";
+import { addBibsByHand, lockPhotoBibs, removeAutoTag, tagByHand } from "../tagging/index.ts";
 
 export type ReviewItem = {
   id: number;
@@ -306,7 +306,7 @@ export async function confirmTag(db: Db, photoId: number, bib: number, by?: numb
   const [photo] = await db.select({ raceId: photos.raceId }).from(photos).where(eq(photos.id, photoId));
   if (!photo) throw notFound();
   await inTransaction(db, async (tx) => {
-    await tagByHand(tx, photo.raceId, [photoId], [bib]);
+    await addBibsByHand(tx, photo.raceId, [photoId], [bib]);
     await confirmBibs(tx, [photoId], [bib], by);
   });
   return { photoId, bib };

@@ -137,7 +137,15 @@ export function createRecognition({
       await tellBursts(Array.isArray(photoId) ? photoId : [photoId], { tookAway: true, confirmed: bibs.length > 0 });
       return settled;
     },
-    confirm: (photoIds: number[], bibs: number[], by?: number) => confirmBibs(db, photoIds, bibs, by),
+    /** A bulk "add bibs": `write`, the person's tags, and the accepting of readings of those numbers in one transaction. */
+    async confirm(photoIds: number[], bibs: number[], by?: number, write?: (tx: Db) => Promise<unknown>) {
+      const confirmed = await inTransaction(db, async (tx) => {
+        await write?.(tx);
+        return confirmBibs(tx, photoIds, bibs, by);
+      });
+      await tellBursts(photoIds, { tookAway: false, confirmed: true });
+      return confirmed;
+    },
     /** A person's tag of one photo (a runner's claim confirmed): it reaches the photo's burst as a reviewed one does. */
     tag: (photoId: number, bib: number, by?: number) => told(confirmTag(db, photoId, bib, by), { tookAway: false, confirmed: true }),
     /**

@@ -49,6 +49,12 @@ export async function lockPhotoBibs(db: Db, photoIds: number[]): Promise<void> {
   await lockPhotos(db, photoIds, "no key update");
 }
 
+/** Adds these bibs to these photos as a person's tags, the photos' rows taken first (inside a transaction). */
+export async function addBibsByHand(db: Db, raceId: number, photoIds: number[], bibs: number[]): Promise<void> {
+  await lockPhotoBibs(db, photoIds);
+  await tagByHand(db, raceId, photoIds, bibs);
+}
+
 /** Sets one photo's bibs to exactly these, as a person's tags. */
 export async function setBibsByHand(db: Db, raceId: number, photoId: number, bibs: number[]): Promise<void> {
   await lockPhotoBibs(db, [photoId]);
