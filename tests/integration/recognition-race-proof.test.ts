@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photoImages } from "../../app/.server/catalog/derive-job.ts";
 import { bibSuggestions, photoBibs, photos, races } from "../../app/.server/db/schema.ts";
 import { recognizeJob } from "../../app/.server/recognition/recognize-job.ts";
-import { tagByHand } from "../../app/.server/tagging/index.ts";
+import { addBibsByHand, tagByHand } from "../../app/.server/tagging/index.ts";
 import type { PhotoReading, TextReading } from "../../app/.server/recognition/read-text.ts";
 import { createTestShop, type TestShop } from "./helpers.ts";
 
@@ -72,7 +72,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 16; i++) {
+    for (let i = 1; i <= 18; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: (25 * i) % 256, g: 80 + i, b: 110 } } })
         .jpeg()
         .toBuffer();
@@ -218,6 +218,14 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     await tagByHand(db(), raceId, [ids[7]], [952]);
     await shop.services.recognition.settle(ids[7], [120, 952]);
     expect((await stateOf(ids[8])).pending.map((s) => s.bib)).toEqual([52, 952]);
+  });
+
+  it("offers a bib added in bulk to one photo to the photo that reads it short", async () => {
+    await read(ids[16], [atRightEdge("83")]);
+    // P018 had no reading of its runner; the operator adds 834 to it from the grid.
+    await shop.services.recognition.confirm([ids[17]], [834], undefined, (tx) => addBibsByHand(tx, raceId, [ids[17]], [834]));
+    expect(await stateOf(ids[17])).toEqual({ tagged: [834], pending: [] });
+    expect((await stateOf(ids[16])).pending.map((s) => s.bib)).toEqual([83, 834]);
   });
 
   it("withdraws an offer once the tag it stood on is taken away", async () => {
