@@ -30,8 +30,9 @@ export function PhotoCard({
   const time = photoClock(photo.fechahora);
   // Each part of a card skips layout and paint until it nears the screen (`content-visibility`: the race page's
   // blocking time), and is skipped at the size it is drawn at: the photo's box by its aspect ratio, the text's by
-  // its one line (64 px inside the padding; a price that wraps on a narrow phone card is the rare exception).
-  // Sized so, a row drawn late moves nothing under it: a pager link just scrolled to stays under the finger.
+  // its lines (64 px inside the padding; a sale price always on a second line, 84 px; only a card under 160 px,
+  // on a phone narrower than 360 px, wraps more). Sized so, a row drawn late moves nothing under it: a pager
+  // link just scrolled to stays under the finger.
   return (
     <li
       className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -75,12 +76,14 @@ export function PhotoCard({
           {m.race.free}
         </span>
       )}
-      <div className="flex flex-1 flex-col gap-2 p-2.5 [content-visibility:auto] [contain-intrinsic-size:auto_64px]">
+      <div
+        className={`flex flex-1 flex-col gap-2 p-2.5 [content-visibility:auto] ${tag.onSale ? "[contain-intrinsic-size:auto_84px]" : "[contain-intrinsic-size:auto_64px]"}`}
+      >
         <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
           <time className="text-slate-600" dateTime={photo.fechahora.replace(" ", "T")}>
             {time}
           </time>
-          <PriceLabel photo={photo} currency={currency} />
+          <PriceLabel photo={photo} currency={currency} split />
         </p>
         <div className="mt-auto">
           <CartToggle photo={photo} race={race} />

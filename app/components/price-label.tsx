@@ -3,11 +3,21 @@ import { formatMoney, type Currency } from "../domain/money.ts";
 import { useMessages } from "../i18n/use-messages.ts";
 import type { PhotoData } from "../storefront/race-data.ts";
 
-/** A photo's price: free, the sale price with the old one struck through, or the list price. */
-export function PriceLabel({ photo, currency, className = "" }: { photo: PhotoData; currency: Currency; className?: string }) {
+/**
+ * A photo's price: free, the sale price with the old one struck through, or the list price.
+ * `split`: inside a wrapping flex row, the old price stays on the row and the sale price takes a line of its own.
+ */
+export function PriceLabel({ photo, currency, className = "", split = false }: { photo: PhotoData; currency: Currency; className?: string; split?: boolean }) {
   const m = useMessages();
   const tag = priceTag(photo, currency);
   if (tag.free) return <span className={`font-bold text-emerald-700 ${className}`}>{m.race.free}</span>;
+  if (split && tag.onSale)
+    return (
+      <>
+        <s className="text-xs tabular-nums opacity-70">{formatMoney(tag.list, currency)}</s>
+        <strong className="basis-full text-right tabular-nums text-brand-700">{formatMoney(tag.pay, currency)}</strong>
+      </>
+    );
   return (
     <span className={`inline-flex flex-wrap items-baseline justify-end gap-x-1.5 tabular-nums ${className}`}>
       {tag.onSale && <s className="text-xs font-normal opacity-70">{formatMoney(tag.list, currency)}</s>}

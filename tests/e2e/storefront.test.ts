@@ -59,6 +59,16 @@ async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Prom
   return { context, page, errors };
 }
 
+/** Photo cards drawn late are the size they were skipped at: scrolled to, the race page's pager stays where it was. */
+async function expectPagerStill(page: Page) {
+  const pager = page.getByTestId("pagination");
+  const pagerTop = () => pager.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+  const laidOut = await pagerTop();
+  await pager.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await pagerTop()).toBe(laidOut);
+}
+
 /** Waits for a page to settle: the test shop also imports a large race in the background. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
@@ -187,6 +197,17 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await context.close();
   });
 
+  it("draws a phone's photo cards, sale ones too, at the size they were skipped at", async () => {
+    const { context, page, errors } = await visitor({ viewport: { width: 390, height: 844 } });
+    await page.goto(shop.url(href("race", lang, { slug: SLUG })));
+    await page.getByTestId("pagination").waitFor();
+    // The first page has a photo on sale: its old and new prices take two lines on a narrow card.
+    expect(await page.getByTestId("sale-badge").count()).toBeGreaterThan(0);
+    await expectPagerStill(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("pages through a race and filters it by tag, with real links", async () => {
     const { context, page, errors } = await visitor();
     const all = await racePhotos(lang);
@@ -197,13 +218,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     const firstId = await page.getByTestId("photo").first().getAttribute("data-id");
     expect(firstId).toBe(all.fotos[0].id);
 
-    // Photo cards drawn late are the size they were skipped at: scrolled to, the pager stays where it was.
-    const pager = page.getByTestId("pagination");
-    const pagerTop = () => pager.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
-    const laidOut = await pagerTop();
-    await pager.scrollIntoViewIfNeeded();
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await pagerTop()).toBe(laidOut);
+    await expectPagerStill(page);
 
     // Each page change shows skeletons, then the new photos: wait for what the API says.
     await page.getByTestId("page-next").click();
