@@ -11,17 +11,19 @@ export function PriceLabel({ photo, currency, className = "", split = false }: {
   const m = useMessages();
   const tag = priceTag(photo, currency);
   if (tag.free) return <span className={`font-bold text-emerald-700 ${className}`}>{m.race.free}</span>;
+  const was = tag.onSale && <s className="text-xs font-normal tabular-nums opacity-70">{formatMoney(tag.list, currency)}</s>;
+  const pay = formatMoney(tag.pay, currency);
   if (split && tag.onSale)
     return (
       <>
-        <s className="text-xs tabular-nums opacity-70">{formatMoney(tag.list, currency)}</s>
-        <strong className="basis-full text-right tabular-nums text-brand-700">{formatMoney(tag.pay, currency)}</strong>
+        {was}
+        <strong className="basis-full text-right tabular-nums text-brand-700">{pay}</strong>
       </>
     );
   return (
     <span className={`inline-flex flex-wrap items-baseline justify-end gap-x-1.5 tabular-nums ${className}`}>
-      {tag.onSale && <s className="text-xs font-normal opacity-70">{formatMoney(tag.list, currency)}</s>}
-      <strong className={tag.onSale ? "text-brand-700" : ""}>{formatMoney(tag.pay, currency)}</strong>
+      {was}
+      <strong className={tag.onSale ? "text-brand-700" : ""}>{pay}</strong>
     </span>
   );
 }
