@@ -1,24 +1,12 @@
 import type { ReactNode } from "react";
 import { priceTag, type SpecPrices } from "../cart/cart-item.ts";
-import { formatMoney, type Currency } from "../domain/money.ts";
+import type { Currency } from "../domain/money.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useMessages } from "../i18n/use-messages.ts";
 import { photoClock } from "../storefront/photo-time.ts";
+import { PriceLabel } from "./price-label.tsx";
 
 export type OrderPhoto = SpecPrices & { id: string; id_photo?: string; fechahora?: string; src_thumb?: string; width?: number; height?: number };
-
-/** A photo's price in one currency: free, the sale price (list price struck through) or the list price. */
-export function OrderPhotoPrice({ photo, currency }: { photo: OrderPhoto; currency: Currency }) {
-  const m = useMessages();
-  const tag = priceTag(photo, currency);
-  if (tag.free) return <span className="font-bold text-emerald-700">{m.checkoutPage.free}</span>;
-  return (
-    <span className="tabular-nums">
-      {tag.onSale && <s className="mr-1 text-xs text-slate-500">{formatMoney(tag.list, currency)}</s>}
-      <strong>{formatMoney(tag.pay, currency)}</strong>
-    </span>
-  );
-}
 
 /** The photos of a checkout or purchase as plain thumbnails (no lightbox), each with an optional action. */
 export function OrderPhotoGrid({
@@ -59,7 +47,7 @@ export function OrderPhotoGrid({
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
               <span className="text-slate-600">{time}</span>
-              {showPrice && <OrderPhotoPrice photo={photo} currency={currency} />}
+              {showPrice && <PriceLabel photo={photo} currency={currency} split />}
               {action && <div className="w-full">{action(photo)}</div>}
             </div>
           </li>
@@ -85,7 +73,7 @@ export function OrderImageList({ photos, currency }: { photos: readonly OrderPho
               <span className="font-mono">{photo.id_photo ?? photo.id}</span>
               {photo.fechahora && <span className="ml-2 text-slate-500">{photoClock(photo.fechahora)}</span>}
             </span>
-            <OrderPhotoPrice photo={photo} currency={currency} />
+            <PriceLabel photo={photo} currency={currency} />
           </li>
         ))}
       </ol>

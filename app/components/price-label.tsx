@@ -1,13 +1,12 @@
-import { priceTag } from "../cart/cart-item.ts";
+import { priceTag, type SpecPrices } from "../cart/cart-item.ts";
 import { formatMoney, type Currency } from "../domain/money.ts";
 import { useMessages } from "../i18n/use-messages.ts";
-import type { PhotoData } from "../storefront/race-data.ts";
 
 /**
  * A photo's price: free, the sale price with the old one struck through, or the list price.
  * `split`: inside a wrapping flex row, the old price stays on the row and the sale price takes a line of its own.
  */
-export function PriceLabel({ photo, currency, className = "", split = false }: { photo: PhotoData; currency: Currency; className?: string; split?: boolean }) {
+export function PriceLabel({ photo, currency, className = "", split = false }: { photo: SpecPrices; currency: Currency; className?: string; split?: boolean }) {
   const m = useMessages();
   const tag = priceTag(photo, currency);
   if (tag.free) return <span className={`font-bold text-emerald-700 ${className}`}>{m.race.free}</span>;
