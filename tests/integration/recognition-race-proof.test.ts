@@ -72,7 +72,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
         bibs: "1-99999",
       }),
     );
-    for (let i = 1; i <= 18; i++) {
+    for (let i = 1; i <= 42; i++) {
       const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: (25 * i) % 256, g: 80 + i, b: 110 } } })
         .jpeg()
         .toBuffer();
@@ -220,12 +220,20 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     expect((await stateOf(ids[8])).pending.map((s) => s.bib)).toEqual([52, 952]);
   });
 
-  it("offers a bib added in bulk to one photo to the photo that reads it short", async () => {
+  it("offers a bib added in bulk to the photo that reads it short: at once, or in the background for many photos", async () => {
+    const addInBulk = (photoIds: number[], bib: number) =>
+      shop.services.recognition.confirm(photoIds, [bib], undefined, (tx) => addBibsByHand(tx, raceId, photoIds, [bib]));
+    // P018 and P019 had no reading of their runner; the operator adds 834 to both from the grid.
     await read(ids[16], [atRightEdge("83")]);
-    // P018 had no reading of its runner; the operator adds 834 to it from the grid.
-    await shop.services.recognition.confirm([ids[17]], [834], undefined, (tx) => addBibsByHand(tx, raceId, [ids[17]], [834]));
-    expect(await stateOf(ids[17])).toEqual({ tagged: [834], pending: [] });
+    await addInBulk([ids[17], ids[18]], 834);
+    expect(await stateOf(ids[18])).toEqual({ tagged: [834], pending: [] });
     expect((await stateOf(ids[16])).pending.map((s) => s.bib)).toEqual([83, 834]);
+
+    // Added to 21 photos, 276 reaches P020's "76" once the race is decided again, in the background.
+    await read(ids[19], [atLeftEdge("76")]);
+    await addInBulk(ids.slice(20, 41), 276);
+    await shop.services.worker.drain();
+    expect((await stateOf(ids[19])).pending.map((s) => s.bib)).toEqual([76, 276]);
   });
 
   it("withdraws an offer once the tag it stood on is taken away", async () => {

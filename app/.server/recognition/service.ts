@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from "drizzle-orm";
+import { and, eq, inArray, not, sql } from "drizzle-orm";
 import { inTransaction, type Db, photoRecognitions, photos, races } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
@@ -52,6 +52,9 @@ export type RecognitionDeps = {
   recognizer?: Recognizer & { close?(): Promise<void> };
 };
 
+/** A person's word on more photos at once than this reaches their bursts through the race decided again in the background. */
+const SPREAD_AT_ONCE = 20;
+
 /**
  * Sends a race's photos to recognition: those nobody tagged that were never
  * read or whose reading failed, or with `again` every photo, read afresh.
@@ -83,17 +86,35 @@ export function createRecognition({
   recognizer = createRecognizerPool({ size: capacity.readers, read: { alsoDetectAt: capacity.secondLook } }),
 }: RecognitionDeps) {
   /**
+   * The bibs a person put on photos reach each photo's burst and the race's
+   * photos that read them short, at once or (SPREAD_AT_ONCE) in the
+   * background. How many photos changed now.
+   */
+  const spreadWord = async (photoIds: number[]) => {
+    if (photoIds.length > SPREAD_AT_ONCE) {
+      const raceIds = await db.selectDistinct({ raceId: photos.raceId }).from(photos).where(inArray(photos.id, photoIds));
+      for (const { raceId } of raceIds) await queueRedecide(db, raceId);
+      return 0;
+    }
+    let changed = 0;
+    for (const photoId of photoIds) {
+      const spread = await spreadProof(db, photoId);
+      changed += spread.proposed + spread.cut.length + spread.short;
+    }
+    return changed;
+  };
+  /**
    * A person's word on photos reaches the other frames of their bursts at once
    * (else at the next decision round): what they took away is no longer
-   * offered there, and a bib they confirmed on one photo is (as it is to the
-   * race's photos that read it short). Whether any photo's suggestions changed
+   * offered there, and a bib they confirmed is (as it is to the race's photos
+   * that read it short). Whether any photo's suggestions changed
    * (the review screen then reads its queue again).
    */
   const tellBursts = async (photoIds: number[], word: { tookAway: boolean; confirmed: boolean }) => {
     try {
       const withdrawn = word.tookAway ? (await withdrawUnproven(db, photoIds)) + (await rethinkOffers(db, photoIds)) : 0;
-      const spread = word.confirmed && photoIds.length === 1 ? await spreadProof(db, photoIds[0]) : { proposed: 0, cut: [], short: 0 };
-      return withdrawn + spread.proposed + spread.cut.length + spread.short > 0;
+      const spread = word.confirmed ? await spreadWord(photoIds) : 0;
+      return withdrawn + spread > 0;
     } catch (error) {
       logger.warn({ err: error, photoIds }, "bursts not told of a person's decision");
       return false;
