@@ -229,7 +229,7 @@ describe("a bib read short in one photo and whole in another of the race", () =>
     expect(await stateOf(ids[18])).toEqual({ tagged: [834], pending: [] });
     expect((await stateOf(ids[16])).pending.map((s) => s.bib)).toEqual([83, 834]);
 
-    // Added to 21 photos, 276 reaches P020's "76" once the race is decided again, in the background.
+    // Added to 21 photos, 276 reaches P020's "76" once the job worker has spread it.
     await read(ids[19], [atLeftEdge("76")]);
     await addInBulk(ids.slice(20, 41), 276);
     await shop.services.worker.drain();

@@ -299,6 +299,20 @@ async function decideAgain(db: Db, race: RaceContext | ((lines: TextReading[], f
   return decided;
 }
 
+export const SPREAD_JOB = "recognition.spread";
+
+/**
+ * Spreads a person's word on many photos at once (a bulk "add bibs"), photo
+ * by photo, in the job worker rather than in their request; a photo deleted
+ * since is passed over.
+ */
+export function spreadJob(db: Db) {
+  return async (raw: unknown) => {
+    const { photoIds } = z.object({ photoIds: z.array(z.number().int()) }).parse(raw);
+    for (const photoId of photoIds) await spreadProof(db, photoId);
+  };
+}
+
 export const REDECIDE_JOB = "recognition.redecide";
 
 /**

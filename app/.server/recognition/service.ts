@@ -1,4 +1,4 @@
-import { and, eq, inArray, not, sql } from "drizzle-orm";
+import { and, eq, not, sql } from "drizzle-orm";
 import { inTransaction, type Db, photoRecognitions, photos, races } from "../db/index.ts";
 import { enqueue, type JobHandlers } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
@@ -19,6 +19,8 @@ import {
   redecideRace,
   rethinkOffers,
   rethinkOffersAt,
+  SPREAD_JOB,
+  spreadJob,
   spreadProof,
 } from "./recognize-job.ts";
 import {
@@ -52,7 +54,7 @@ export type RecognitionDeps = {
   recognizer?: Recognizer & { close?(): Promise<void> };
 };
 
-/** A person's word on more photos at once than this reaches their bursts through the race decided again in the background. */
+/** A person's word on more photos at once than this reaches their bursts in the background (SPREAD_JOB). */
 const SPREAD_AT_ONCE = 20;
 
 /**
@@ -87,13 +89,12 @@ export function createRecognition({
 }: RecognitionDeps) {
   /**
    * The bibs a person put on photos reach each photo's burst and the race's
-   * photos that read them short, at once or (SPREAD_AT_ONCE) in the
+   * photos that read them short: at once, or for many photos in the
    * background. How many photos changed now.
    */
   const spreadWord = async (photoIds: number[]) => {
     if (photoIds.length > SPREAD_AT_ONCE) {
-      const raceIds = await db.selectDistinct({ raceId: photos.raceId }).from(photos).where(inArray(photos.id, photoIds));
-      for (const { raceId } of raceIds) await queueRedecide(db, raceId);
+      await enqueue(db, SPREAD_JOB, { photoIds });
       return 0;
     }
     let changed = 0;
@@ -126,7 +127,11 @@ export function createRecognition({
     // Other readings of the same number settled with it leave the queue too.
     return { ...done, burstChanged: changed || (done.alternatives ?? 0) > 0 };
   };
-  const handlers: JobHandlers = { [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }), [REDECIDE_JOB]: redecideJob(db) };
+  const handlers: JobHandlers = {
+    [RECOGNIZE_JOB]: recognizeJob({ db, storage, recognizer, logger, images }),
+    [REDECIDE_JOB]: redecideJob(db),
+    [SPREAD_JOB]: spreadJob(db),
+  };
   return {
     handlers,
     /** Photos read at once (the recognition lane runs a job a reader) and the detector's second look. */
