@@ -2,6 +2,7 @@ import { startTransition, useEffect, useRef, useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { browserCart } from "../cart/browser-cart.ts";
 import { useCart } from "../cart/use-cart.ts";
+import { CartNeedsScript } from "../components/cart-needs-script.tsx";
 import { OrderForm, useOrderForm } from "../components/order-form.tsx";
 import { OrderImageList, OrderPhotoGrid } from "../components/order-photos.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
@@ -80,9 +81,16 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
       <section className="mx-auto min-h-[85vh] max-w-6xl px-4 py-8 sm:py-12">
         <h1 className="text-3xl font-black text-ink sm:text-4xl">{m.checkout.title}</h1>
         {loading && !submitted.current ? (
-          <p className="mt-8 animate-pulse text-slate-600" data-testid="checkout-loading">
-            {m.checkoutPage.loadingCart}
-          </p>
+          <>
+            <p className="mt-8 animate-pulse text-slate-600" data-testid="checkout-loading">
+              {m.checkoutPage.loadingCart}
+            </p>
+            {/* Without JavaScript the cart never loads: say why instead of "loading" for ever. */}
+            <noscript>
+              <style>{"[data-testid=checkout-loading]{display:none}"}</style>
+            </noscript>
+            <CartNeedsScript className="mt-8" />
+          </>
         ) : (
           <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
             <div className="space-y-6">

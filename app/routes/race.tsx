@@ -14,6 +14,7 @@ import { BibSearch } from "../components/bib-search.tsx";
 import { FullsetOffer, offersFullset } from "../components/fullset-offer.tsx";
 import { Deferred } from "../components/deferred.tsx";
 import { FindByName } from "../components/find-by-name.tsx";
+import { CartNeedsScript } from "../components/cart-needs-script.tsx";
 import { FindByTime } from "../components/find-by-time.tsx";
 import { AROUND_AFTER_MINUTES, AROUND_BEFORE_MINUTES, shiftClock } from "../domain/around-time.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
@@ -249,6 +250,7 @@ function RaceBody({ race, tiers, named }: { race: RaceData; tiers: DiscountTier[
       </p>
 
       {unregistered(race) && <UnregisteredNumber race={race} />}
+      {race.fotos.length > 0 && <CartNeedsScript />}
 
       <RacePhotoGrid race={race} currency={currency} photoId={search.get("foto")} photoHref={photoHref} pageHref={pageHref} filtered={filtered} />
 

@@ -203,6 +203,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await page.getByTestId("pagination").waitFor();
     // The first page has a photo on sale: its old and new prices take two lines on a narrow card.
     expect(await page.getByTestId("sale-badge").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("cart-needs-script").count()).toBe(0);
     await expectPagerStill(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -303,13 +304,15 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await context.close();
   });
 
-  it("works without JavaScript: search form, deep-linked lightbox, pagination", async () => {
+  it("works without JavaScript: search form, deep-linked lightbox, pagination, and says the cart needs it", async () => {
     const { context, page } = await visitor({ javaScriptEnabled: false });
     await page.goto(shop.url(href("home", lang)));
     await page.locator("select[name=race]").selectOption(SLUG);
     await page.getByLabel(m.home.bibLabel).fill(String(BIB));
     await page.getByRole("button", { name: m.home.search }).click();
     await page.waitForURL((url) => url.pathname + url.search === href("race", lang, { slug: SLUG }, { n: BIB }));
+    // The cart lives in the browser: the page says buying needs JavaScript, and the checkout says so rather than "loading".
+    expect(await page.getByTestId("cart-needs-script").textContent()).toBe(m.cart.needsScript);
 
     const data = await racePhotos(lang, { n: BIB });
     await page.getByTestId("photo").first().getByRole("link").click();
@@ -325,6 +328,10 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await page.getByTestId("page-next").click();
     await page.waitForURL((url) => url.searchParams.get("p") === "2");
     expect(await page.getByTestId("photo").count()).toBeGreaterThan(0);
+
+    await page.goto(shop.url(href("checkout", lang)));
+    expect(await page.getByTestId("cart-needs-script").isVisible()).toBe(true);
+    expect(await page.getByTestId("checkout-loading").isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -159,6 +159,7 @@ export default {
     free: "Grátis",
     nextTier: "Adicione mais {missing, plural, =0 {# fotos} one {# foto} other {# fotos}} e ganhe {percent}% de desconto.",
     tiersFailed: "Não conseguimos carregar os descontos por quantidade.",
+    needsScript: "Para montar seu carrinho e comprar, ative o JavaScript no navegador: o carrinho fica guardado nele. As fotos continuam visíveis.",
     photo: "Foto {id}",
   },
   lightbox: {

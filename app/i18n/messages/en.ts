@@ -158,6 +158,7 @@ export default {
     free: "Free",
     nextTier: "Add {missing, plural, one {# more photo} other {# more photos}} and get {percent}% off.",
     tiersFailed: "We could not load the quantity discounts.",
+    needsScript: "To fill a cart and buy, turn on JavaScript in your browser: the cart is kept there. You can still look at every photo.",
     photo: "Photo {id}",
   },
   lightbox: {

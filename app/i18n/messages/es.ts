@@ -160,6 +160,7 @@ const es = {
     free: "Gratis",
     nextTier: "Sumá {missing, plural, one {# foto más} other {# fotos más}} y obtené {percent} % de descuento.",
     tiersFailed: "No pudimos cargar los descuentos por cantidad.",
+    needsScript: "Para armar tu carrito y comprar, activá JavaScript en tu navegador: el carrito se guarda en él. Las fotos se ven igual.",
     photo: "Foto {id}",
   },
   lightbox: {
