@@ -5,6 +5,7 @@ import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 import type { PhotoData } from "../storefront/race-data.ts";
 import { photoClock, photoDateTime } from "../storefront/photo-time.ts";
+import { CartNeedsScript } from "./cart-needs-script.tsx";
 import { CartToggle } from "./cart-toggle.tsx";
 import { ClaimPhoto } from "./claim-photo.tsx";
 import { ChevronIcon, CloseIcon } from "./icons.tsx";
@@ -293,6 +294,7 @@ export function Lightbox({
             <CartToggle photo={photo} race={race} dark />
           </div>
         </div>
+        <CartNeedsScript className="mx-auto mt-3 max-w-xl" />
         <p className="mt-2 text-center text-xs text-slate-400">{m.lightbox.captionsHint}</p>
       </div>
     </div>

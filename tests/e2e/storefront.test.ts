@@ -317,6 +317,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     const data = await racePhotos(lang, { n: BIB });
     await page.getByTestId("photo").first().getByRole("link").click();
     await page.getByTestId("lightbox").waitFor();
+    expect(await page.getByTestId("lightbox").getByTestId("cart-needs-script").isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.get("foto")).toBe(data.fotos[0].id);
     await page.getByTestId("lightbox-next").click();
     await page.waitForURL((url) => url.searchParams.get("foto") === data.fotos[1].id);
