@@ -309,8 +309,18 @@ export const SPREAD_JOB = "recognition.spread";
 export function spreadJob(db: Db) {
   return async (raw: unknown) => {
     const { photoIds } = z.object({ photoIds: z.array(z.number().int()) }).parse(raw);
-    for (const photoId of photoIds) await spreadProof(db, photoId);
+    await spreadProofs(db, photoIds);
   };
+}
+
+/** spreadProof for each of these photos in turn; how many photos' suggestions it changed. */
+export async function spreadProofs(db: Db, photoIds: number[]): Promise<number> {
+  let changed = 0;
+  for (const photoId of photoIds) {
+    const spread = await spreadProof(db, photoId);
+    changed += spread.proposed + spread.cut.length + spread.short;
+  }
+  return changed;
 }
 
 export const REDECIDE_JOB = "recognition.redecide";

@@ -21,7 +21,7 @@ import {
   rethinkOffersAt,
   SPREAD_JOB,
   spreadJob,
-  spreadProof,
+  spreadProofs,
 } from "./recognize-job.ts";
 import {
   acceptSuggestion,
@@ -93,16 +93,9 @@ export function createRecognition({
    * background. How many photos changed now.
    */
   const spreadWord = async (photoIds: number[]) => {
-    if (photoIds.length > SPREAD_AT_ONCE) {
-      await enqueue(db, SPREAD_JOB, { photoIds });
-      return 0;
-    }
-    let changed = 0;
-    for (const photoId of photoIds) {
-      const spread = await spreadProof(db, photoId);
-      changed += spread.proposed + spread.cut.length + spread.short;
-    }
-    return changed;
+    if (photoIds.length <= SPREAD_AT_ONCE) return spreadProofs(db, photoIds);
+    await enqueue(db, SPREAD_JOB, { photoIds });
+    return 0;
   };
   /**
    * A person's word on photos reaches the other frames of their bursts at once
