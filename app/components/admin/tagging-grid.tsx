@@ -26,7 +26,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
   const busy = useNavigation().state === "submitting";
   const { race, photos, hasNext, hasPrevious, photographers } = data;
   const photographerName = new Map(photographers.map((p) => [p.id, p.name]));
-  const [chosen, setSelected] = useState<Set<number>>(new Set());
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
   // Photos a bulk action deleted (or the page turned away from) leave the selection; the rest stay chosen for the next action.
   const selected = new Set(photos.filter((p) => chosen.has(p.id)).map((p) => p.id));
   const [action, setAction] = useState<Action>("addBibs");
@@ -41,7 +41,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
     const to = shift && last.current !== null ? Math.max(last.current, index) : index;
     for (let i = from; i <= to; i++) on ? next.add(photos[i].id) : next.delete(photos[i].id);
     last.current = index;
-    setSelected(next);
+    setChosen(next);
   };
 
   const labels: Record<Action, string> = {
@@ -76,7 +76,7 @@ export function TaggingGrid({ data, link }: { data: TaggingData; link: TaggingLi
         <button
           type="button"
           className={secondaryButtonClass}
-          onClick={() => setSelected(selected.size === photos.length ? new Set() : new Set(photos.map((p) => p.id)))}
+          onClick={() => setChosen(selected.size === photos.length ? new Set() : new Set(photos.map((p) => p.id)))}
         >
           {t.selectAll}
         </button>
