@@ -4,6 +4,8 @@
 // readings waiting: first on a queue holding only those, then with N finished
 // jobs beside them (50,000 by default: about a week of imports, which
 // housekeeping keeps). A query that scans the finished jobs grows with them.
+// Then the import's progress in its first minute: the planner's statistics taken
+// before the race had photos (the serving process analyses within a minute).
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { DERIVE_JOB } from "../../app/.server/catalog/index.ts";
@@ -69,5 +71,38 @@ export async function benchQueue() {
     const ratio = percentile(after, 50) / percentile(before, 50);
     console.log(`${label.padEnd(22)} p50 ${ms(before, 50)} p95 ${ms(before, 95)}   p50 ${ms(after, 50)} p95 ${ms(after, 95)}   ${ratio.toFixed(2)}`);
   }
+  await database.close();
+  await firstMinute();
+}
+
+/**
+ * The import's progress before the planner's statistics know the race: a shop
+ * with a race of PREVIOUS photos, analysed, then a new race's PHOTOS photos
+ * arrive, each with its reading queued and its images to make.
+ */
+async function firstMinute() {
+  const PREVIOUS = 5000;
+  const database = await openDatabase({});
+  const { db } = database;
+  const [earlier, race] = await db
+    .insert(races)
+    .values(["earlier", "new"].map((slug) => ({ slug, name: { es: slug }, status: "published" as const, priceArs: 500000, priceUsd: 500 })))
+    .returning();
+  const addPhotos = (raceId: number, count: number, prefix: string) =>
+    db.execute(sql`
+      insert into photos (public_id, race_id, frame, original_key, sha256, width, height)
+      select ${prefix} || g, ${raceId}, 'IMG_' || g, 'originals/x/' || ${prefix} || g || '.jpg', ${prefix} || g, 6000, 4000
+      from generate_series(1, ${count}) g`);
+  await addPhotos(earlier.id, PREVIOUS, "e");
+  await analyzeChanged(db);
+  await addPhotos(race.id, PHOTOS, "n");
+  for (const type of [RECOGNIZE_JOB, DERIVE_JOB])
+    await db.execute(sql`insert into jobs (type, payload) select ${type}, jsonb_build_object('photoId', id) from photos where race_id = ${race.id}`);
+  const stale = await sortedTimes(5, () => recognitionProgress(db, race.id));
+  await analyzeChanged(db);
+  const fresh = await sortedTimes(5, () => recognitionProgress(db, race.id));
+  const ms = (times: number[]) => percentile(times, 50).toFixed(2).padStart(8);
+  console.log(`\nImport progress of ${PHOTOS} photos queued, beside a race of ${PREVIOUS} (p50 of 5 runs, ms):`);
+  console.log(`  statistics from before the import ${ms(stale)}   analysed ${ms(fresh)}   ratio ${(percentile(stale, 50) / percentile(fresh, 50)).toFixed(2)}`);
   await database.close();
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/index.ts";
 import { RECOGNIZE_JOB, REDECIDE_JOB } from "./recognize-job.ts";
 
@@ -27,22 +27,22 @@ export type RecognitionProgress = {
 /** A race's recognition figures for the back office and the import CLI (one round trip). */
 export async function recognitionProgress(db: Db, raceId: number): Promise<RecognitionProgress> {
   // Each photo counted once, in the first state that holds: queued, done, failed, skipped, unread.
+  // The race's open jobs are asked once, as a set each photo is looked up in (a hashed subplan): joined
+  // with the photos instead, the query was planned in an import's first minute from statistics taken
+  // before the race had photos, with the jobs scanned again for each photo: 0.8–2.8 s for 2,000
+  // photos, on the thread that serves the shop's pages.
+  const jobs = (status: SQL) => sql`(select (payload->>'photoId')::int from jobs
+    where type = ${RECOGNIZE_JOB} and status <> 'done' and ${status})`;
   const result = await db.execute(sql`
-    with open_jobs as (
-      select (payload->>'photoId')::int as photo_id,
-        bool_or(status in ('queued', 'running')) as waiting, bool_or(status = 'failed') as failed
-      from jobs where type = ${RECOGNIZE_JOB} and status <> 'done' group by 1
-    ),
-    states as (
+    with states as (
       select case
-        when j.waiting then 'queued'
+        when p.id in ${jobs(sql`status in ('queued', 'running')`)} then 'queued'
         when r.status = 'done' then 'done'
-        when j.failed then 'failed'
+        when p.id in ${jobs(sql`status = 'failed'`)} then 'failed'
         when r.status = 'skipped' or exists (
           select 1 from photo_bibs b where b.photo_id = p.id and b.source in ('manual', 'import')) then 'skipped'
         else 'unread' end as state
       from photos p
-      left join open_jobs j on j.photo_id = p.id
       left join photo_recognitions r on r.photo_id = p.id
       where p.race_id = ${raceId}
     )
