@@ -7,6 +7,7 @@ import type { PhotoData } from "../storefront/race-data.ts";
 import { photoClock, photoDateTime } from "../storefront/photo-time.ts";
 import { CartNeedsScript } from "./cart-needs-script.tsx";
 import { CartToggle } from "./cart-toggle.tsx";
+import { HiddenWithoutScript } from "./hidden-without-script.tsx";
 import { ClaimPhoto } from "./claim-photo.tsx";
 import { ChevronIcon, CloseIcon } from "./icons.tsx";
 import { PriceLabel } from "./price-label.tsx";
@@ -295,7 +296,11 @@ export function Lightbox({
           </div>
         </div>
         <CartNeedsScript className="mx-auto mt-3 max-w-xl" />
-        <p className="mt-2 text-center text-xs text-slate-400">{m.lightbox.captionsHint}</p>
+        <p className="mt-2 text-center text-xs text-slate-400" data-testid="lightbox-hint">
+          {m.lightbox.captionsHint}
+        </p>
+        {/* The tap that toggles the captions needs JavaScript; the links above work without it. */}
+        <HiddenWithoutScript testId="lightbox-hint" />
       </div>
     </div>
   );

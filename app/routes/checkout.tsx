@@ -3,6 +3,7 @@ import { data, redirect, useNavigate } from "react-router";
 import { browserCart } from "../cart/browser-cart.ts";
 import { useCart } from "../cart/use-cart.ts";
 import { CartNeedsScript } from "../components/cart-needs-script.tsx";
+import { HiddenWithoutScript } from "../components/hidden-without-script.tsx";
 import { OrderForm, useOrderForm } from "../components/order-form.tsx";
 import { OrderImageList, OrderPhotoGrid } from "../components/order-photos.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
@@ -86,9 +87,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
               {m.checkoutPage.loadingCart}
             </p>
             {/* Without JavaScript the cart never loads: say why instead of "loading" for ever. */}
-            <noscript>
-              <style>{"[data-testid=checkout-loading]{display:none}"}</style>
-            </noscript>
+            <HiddenWithoutScript testId="checkout-loading" />
             <CartNeedsScript className="mt-8" />
           </>
         ) : (

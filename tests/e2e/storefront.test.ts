@@ -122,6 +122,8 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await poll(() => lightbox.getAttribute("data-captions")).toBe("off");
     await page.getByTestId("lightbox-stage").click({ position: { x: 30, y: 200 } });
     await poll(() => lightbox.getAttribute("data-captions")).toBe("on");
+    expect(await page.getByTestId("lightbox-hint").textContent()).toBe(m.lightbox.captionsHint);
+    expect(await page.getByTestId("lightbox-hint").isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await lightbox.waitFor({ state: "detached" });
     expect(new URL(page.url()).searchParams.has("foto")).toBe(false);
@@ -318,6 +320,8 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await page.getByTestId("photo").first().getByRole("link").click();
     await page.getByTestId("lightbox").waitFor();
     expect(await page.getByTestId("lightbox").getByTestId("cart-needs-script").isVisible()).toBe(true);
+    // Tapping the photo to toggle its details needs JavaScript: no hint of it.
+    expect(await page.getByTestId("lightbox-hint").isVisible()).toBe(false);
     expect(new URL(page.url()).searchParams.get("foto")).toBe(data.fotos[0].id);
     await page.getByTestId("lightbox-next").click();
     await page.waitForURL((url) => url.searchParams.get("foto") === data.fotos[1].id);
