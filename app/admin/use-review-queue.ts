@@ -81,6 +81,8 @@ export function useReviewQueue(review: Review) {
   // again once no decision is on its way.
   const stale = useRef(false);
   const send = async (body: unknown) => {
+    // A refresh already under way may have read the queue before this decision: read it again after.
+    if (revalidator.state !== "idle") stale.current = true;
     inflight.current++;
     try {
       const done = await post(body);
