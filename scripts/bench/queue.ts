@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { DERIVE_JOB } from "../../app/.server/catalog/index.ts";
-import { analyzeChanged, openDatabase, races, rowsOf } from "../../app/.server/db/index.ts";
+import { analyzeChanged, type Db, openDatabase, races, rowsOf } from "../../app/.server/db/index.ts";
 import { counts, enqueue } from "../../app/.server/jobs/index.ts";
 import { MAIL_JOB } from "../../app/.server/mail/index.ts";
 import { RECOGNIZE_JOB, recognitionProgress } from "../../app/.server/recognition/index.ts";
@@ -18,6 +18,13 @@ import { percentile, sortedTimes } from "./timing.ts";
 const PHOTOS = 2000;
 const WAITING = 200;
 const RUNS = 50;
+
+/** `count` photos of a race in one statement; `prefix` keeps their ids and checksums apart from another race's. */
+const addPhotos = (db: Db, raceId: number, count: number, prefix: string) =>
+  db.execute(sql`
+    insert into photos (public_id, race_id, frame, original_key, sha256, width, height)
+    select ${prefix} || g, ${raceId}, 'IMG_' || g, 'originals/x/' || ${prefix} || g || '.jpg', ${prefix} || g, 6000, 4000
+    from generate_series(1, ${count}) g`);
 
 export async function benchQueue() {
   const { values } = parseArgs({ args: process.argv.slice(3), options: { finished: { type: "string", default: "50000" } }, strict: false });
@@ -28,9 +35,7 @@ export async function benchQueue() {
     .insert(races)
     .values({ slug: "bench", name: { es: "Bench" }, status: "published", priceArs: 500000, priceUsd: 500 })
     .returning();
-  await db.execute(sql`
-    insert into photos (public_id, race_id, frame, original_key, sha256, width, height)
-    select 'p' || g, ${race.id}, 'IMG_' || g, 'originals/x/' || g || '.jpg', g::text, 6000, 4000 from generate_series(1, ${PHOTOS}) g`);
+  await addPhotos(db, race.id, PHOTOS, "p");
   const [{ first }] = rowsOf<{ first: number }>(await db.execute(sql`select min(id)::int as first from photos`));
   for (let i = 0; i < WAITING; i++) await enqueue(db, RECOGNIZE_JOB, { photoId: first + PHOTOS - WAITING + i });
 
@@ -88,14 +93,9 @@ async function firstMinute() {
     .insert(races)
     .values(["earlier", "new"].map((slug) => ({ slug, name: { es: slug }, status: "published" as const, priceArs: 500000, priceUsd: 500 })))
     .returning();
-  const addPhotos = (raceId: number, count: number, prefix: string) =>
-    db.execute(sql`
-      insert into photos (public_id, race_id, frame, original_key, sha256, width, height)
-      select ${prefix} || g, ${raceId}, 'IMG_' || g, 'originals/x/' || ${prefix} || g || '.jpg', ${prefix} || g, 6000, 4000
-      from generate_series(1, ${count}) g`);
-  await addPhotos(earlier.id, PREVIOUS, "e");
+  await addPhotos(db, earlier.id, PREVIOUS, "e");
   await analyzeChanged(db);
-  await addPhotos(race.id, PHOTOS, "n");
+  await addPhotos(db, race.id, PHOTOS, "n");
   for (const type of [RECOGNIZE_JOB, DERIVE_JOB])
     await db.execute(sql`insert into jobs (type, payload) select ${type}, jsonb_build_object('photoId', id) from photos where race_id = ${race.id}`);
   const stale = await sortedTimes(5, () => recognitionProgress(db, race.id));
