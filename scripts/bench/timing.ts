@@ -13,3 +13,23 @@ export async function sortedTimes(runs: number, run: () => Promise<unknown>): Pr
   }
   return times.sort((a, b) => a - b);
 }
+
+/**
+ * How long `run` took in all, and the longest it held the event loop at a
+ * time (ms): a 1 ms timer's longest gap, what a request arriving meanwhile
+ * would wait on a server that runs it on its serving thread.
+ */
+export async function heldFor(run: () => Promise<unknown>): Promise<{ total: number; held: number }> {
+  let last = performance.now();
+  let held = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    held = Math.max(held, now - last);
+    last = now;
+  }, 1);
+  const started = performance.now();
+  await run();
+  const total = performance.now() - started;
+  clearInterval(timer);
+  return { total, held: Math.max(held, performance.now() - last) };
+}
