@@ -23,6 +23,15 @@ export function CartIcon({ className = "h-5 w-5" }: IconProps) {
   );
 }
 
+export function MailIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2" />
+      <path d="m4 7 8 6 8-6" />
+    </svg>
+  );
+}
+
 export function CameraIcon({ className = "h-12 w-12" }: IconProps) {
   return (
     <svg {...base} className={className}>

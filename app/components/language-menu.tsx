@@ -12,11 +12,11 @@ export function LanguageMenu() {
   return (
     <details className="group relative">
       <summary
-        className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100"
+        className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 max-[359px]:px-2"
         // The name must contain the visible code (WCAG 2.5.3, "label in name").
         aria-label={`${m.nav.language}: ${lang.toUpperCase()}`}
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="h-5 w-5 max-[359px]:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
         </svg>

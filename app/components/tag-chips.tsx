@@ -22,7 +22,8 @@ export function TagChips({
   const chips = [{ slug: null, nombre: m.race.all }, ...tags];
   return (
     <nav aria-label={m.race.tagsLabel} data-testid="tag-chips">
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      {/* Relative, so the chips' screen-reader prefixes scroll with them and do not widen the page. */}
+      <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
         {chips.map((tag) => {
           const active = tag.slug === current;
           return (

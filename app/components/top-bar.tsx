@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { href } from "../i18n/href.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
+import { MailIcon } from "./icons.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { LogoMark } from "./logo.tsx";
 
@@ -20,10 +21,12 @@ export function TopBar({ cart }: { cart?: ReactNode }) {
           }}
         >
           <LogoMark />
-          <span className="max-[419px]:sr-only">{m.brand.name}</span>
+          <span className="max-[479px]:sr-only">{m.brand.name}</span>
         </Link>
-        <Link to={href("contact", lang)} className="rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100">
-          {m.nav.contact}
+        {/* On a phone the word would push a cart of a few photos in pesos past the screen's edge: an envelope says it there. */}
+        <Link to={href("contact", lang)} className="rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 max-[419px]:px-2">
+          <MailIcon className="h-5 w-5 min-[420px]:hidden" />
+          <span className="max-[419px]:sr-only">{m.nav.contact}</span>
         </Link>
         <LanguageMenu />
         {cart}

@@ -211,6 +211,40 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     await context.close();
   });
 
+  it("fits phones from 320 px: no page scrolls sideways, with paid photos in the cart", async () => {
+    const { context, page, errors } = await visitor({ viewport: { width: 320, height: 640 } });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
+    await page.getByTestId("photo-grid").waitFor();
+    const data = await racePhotos(lang, { n: BIB });
+    const paid = data.fotos.filter((f) => f.free !== "1").slice(0, 3);
+    for (const photo of paid) {
+      const card = page.locator(`[data-testid=photo][data-id="${photo.id}"]`);
+      await card.getByTestId("add-to-cart").click();
+      await card.getByTestId("in-cart").waitFor();
+      await page.keyboard.press("Escape");
+      await poll(() => page.getByTestId("cart-panel").getAttribute("data-open")).toBe("false");
+    }
+    // A total in pesos five digits long, beside the tag chips' scroller, at each width where the top bar changes.
+    expect(await page.getByTestId("cart-button-total").textContent()).toBe(formatMoney(totalsIn(paid, tiers, currency).total, currency));
+    for (const width of [320, 359, 360, 419, 420, 479, 480]) {
+      await page.setViewportSize({ width, height: 640 });
+      expect(await sideways(), `${width} px`).toBe(0);
+    }
+    await page.setViewportSize({ width: 320, height: 640 });
+    // The contact link keeps its name when only its envelope shows.
+    await page.getByRole("banner").getByRole("link", { name: m.nav.contact }).click();
+    await page.waitForURL((url) => url.pathname === href("contact", lang));
+    expect(await sideways()).toBe(0);
+    for (const path of [href("home", lang), href("race", lang, { slug: SLUG }), href("checkout", lang)]) {
+      await page.goto(shop.url(path));
+      await page.waitForLoadState("networkidle");
+      expect(await sideways(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("pages through a race and filters it by tag, with real links", async () => {
     const { context, page, errors } = await visitor();
     const all = await racePhotos(lang);
