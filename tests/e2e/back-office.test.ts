@@ -114,6 +114,21 @@ describe.each(LANGS)("back office in %s", (lang) => {
     await context.close();
   });
 
+  it("fits a phone: the race list and forms do not scroll sideways, wide tables scroll inside their card", async () => {
+    const { context, page, errors } = await operator(lang);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of [adminHref("adminRaces", lang), adminHref("adminRaceNew", lang), adminHref("adminRace", lang, { raceId })]) {
+        await page.goto(shop.url(path));
+        await page.waitForLoadState("networkidle");
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(sideways, `${path} at ${width} px`).toBe(0);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("deletes a photo from the grid: it says how many, and the deleted one leaves the selection", async () => {
     const { context, page, errors } = await operator(lang);
     page.on("dialog", (dialog) => dialog.accept());

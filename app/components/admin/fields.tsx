@@ -170,8 +170,9 @@ export function Section({
   description?: ReactNode;
   className?: string;
 }) {
+  // min-w-0: a fieldset is as wide as its content by default, so a wide table in it would widen the page instead of scrolling.
   return (
-    <fieldset className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
+    <fieldset className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
       <legend className="float-left mb-3 w-full text-base font-bold text-ink">{title}</legend>
       {description && <p className="clear-both mb-3 text-sm text-slate-600">{description}</p>}
       <div className="clear-both space-y-4">{children}</div>
