@@ -2,7 +2,7 @@ import { formatMoney, type Currency } from "../domain/money.ts";
 import { fill } from "../i18n/messages/index.ts";
 import { useLang, useMessages } from "../i18n/use-messages.ts";
 
-/** Photo count, subtotal, quantity discount and total of a checkout or a purchase (amounts in minor units). */
+/** Photo count, subtotal, quantity discount and total of a checkout or a purchase (amounts in minor units, each kept on one line). */
 export function OrderSummary({
   count,
   subtotal,
@@ -33,17 +33,17 @@ export function OrderSummary({
           <>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-300">{m.checkoutPage.subtotal}</dt>
-              <dd className="tabular-nums">{formatMoney(subtotal, currency)}</dd>
+              <dd className="whitespace-nowrap tabular-nums">{formatMoney(subtotal, currency)}</dd>
             </div>
             <div className="flex justify-between gap-3 text-brand-100">
               <dt>{fill(m.checkoutPage.discount, { percent: discountPercent })}</dt>
-              <dd className="tabular-nums">−{formatMoney(subtotal - total, currency)}</dd>
+              <dd className="whitespace-nowrap tabular-nums">−{formatMoney(subtotal - total, currency)}</dd>
             </div>
           </>
         )}
         <div className="flex items-baseline justify-between gap-3 border-t border-white/20 pt-2">
           <dt className="text-base font-bold">{m.checkoutPage.total}</dt>
-          <dd className="text-3xl font-black tabular-nums" data-testid="summary-total">
+          <dd className="whitespace-nowrap text-2xl font-black tabular-nums min-[360px]:text-3xl" data-testid="summary-total">
             {total === 0 ? m.checkoutPage.free : formatMoney(total, currency)}
           </dd>
         </div>

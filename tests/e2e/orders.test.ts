@@ -150,6 +150,17 @@ describe.each(LANGS)("orders in %s", (lang) => {
     expect(["2", "3"]).toContain(await page.getByTestId("purchase").getAttribute("data-state"));
     expect(await page.getByTestId("payment-state").textContent()).toBe(m.purchasePage.paymentPaid);
     expect(await page.getByTestId("pay-online").count()).toBe(0);
+    // On a 320 px phone the page fits, and each amount of the summary stays on one line.
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const wrapped = (amounts: Element[]) =>
+      amounts.filter((dd) => {
+        const text = document.createRange();
+        text.selectNodeContents(dd);
+        return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size > 1;
+      }).length;
+    expect(await page.getByTestId("order-summary").locator("dd").evaluateAll(wrapped)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // One photo: idle → spinner → check mark, and a real file.
     const button = page.getByTestId("download-photo").first();
