@@ -265,3 +265,16 @@ function seedingElsewhere(template: string): boolean {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 }
+
+/**
+ * How many lines each element's text takes on screen (for `locator.evaluateAll`;
+ * self-contained, as Playwright runs it in the page): an amount must not break
+ * after its currency on a narrow phone.
+ */
+export function textLines(elements: Element[]): number[] {
+  return elements.map((element) => {
+    const text = document.createRange();
+    text.selectNodeContents(element);
+    return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+  });
+}

@@ -14,7 +14,7 @@ import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
 import { DEMO_RACES } from "../../app/.server/demo/demo-races.ts";
 import { demoStartList } from "../../app/.server/demo/start-list.ts";
 import { axeViolations } from "./axe.ts";
-import { launchBrowser, startShop, type Shop } from "./harness.ts";
+import { launchBrowser, startShop, type Shop, textLines } from "./harness.ts";
 
 // The storefront's browsing side in Chromium, once per language: find a race,
 // search a bib, look at photos, fill the cart, switch language, come back.
@@ -232,6 +232,11 @@ describe.each(LANGS)("storefront in %s", (lang) => {
       expect(await sideways(), `${width} px`).toBe(0);
     }
     await page.setViewportSize({ width: 320, height: 640 });
+    // In the cart panel the struck subtotal and the discount each stay on one line.
+    await page.getByTestId("cart-button").click();
+    await poll(() => page.getByTestId("cart-panel").getAttribute("data-open")).toBe("true");
+    expect(await page.getByTestId("cart-panel").locator("s, [data-testid=cart-discount], [data-testid=cart-total]").evaluateAll(textLines)).toEqual([1, 1, 1]);
+    await page.keyboard.press("Escape");
     // The contact link keeps its name when only its envelope shows.
     await page.getByRole("banner").getByRole("link", { name: m.nav.contact }).click();
     await page.waitForURL((url) => url.pathname === href("contact", lang));
