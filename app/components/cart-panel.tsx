@@ -152,7 +152,10 @@ export function CartPanel() {
             // On a narrow phone the badge goes under the subtotal rather than either breaking inside.
             <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
               <span className="whitespace-nowrap">
-                {m.cart.subtotal} <s className="tabular-nums">{formatMoney(totals.subtotal, cart.currency)}</s>
+                {m.cart.subtotal}{" "}
+                <s className="tabular-nums" data-testid="cart-subtotal">
+                  {formatMoney(totals.subtotal, cart.currency)}
+                </s>
               </span>
               <span data-testid="cart-discount" className="whitespace-nowrap rounded-full bg-emerald-100 px-3 py-0.5 font-bold text-emerald-800">
                 {fill(m.cart.discount, { percent: totals.discountPercent })}
