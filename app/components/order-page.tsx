@@ -19,10 +19,11 @@ export function useRefreshWhilePending(pending: boolean): void {
   }, [pending, revalidator]);
 }
 
+/** The order's number and state; under 360 px a size smaller, so the order's id fits a line instead of breaking inside. */
 export function OrderHeading({ title, state }: { title: string; state: number }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <h1 className="min-w-0 text-2xl font-black text-ink [overflow-wrap:anywhere] sm:text-4xl">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-black text-ink [overflow-wrap:anywhere] max-[359px]:text-xl sm:text-4xl">{title}</h1>
       <OrderStatusBadge state={state} />
     </div>
   );

@@ -154,6 +154,8 @@ describe.each(LANGS)("orders in %s", (lang) => {
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await page.getByTestId("order-summary").locator("dd").evaluateAll(textLines)).toEqual([1, 1, 1]);
+    // The heading may take two lines ("Purchase" and the id), never break the id.
+    expect((await page.getByRole("heading", { level: 1 }).evaluateAll(textLines))[0]).toBeLessThanOrEqual(2);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // One photo: idle → spinner → check mark, and a real file.
