@@ -6,7 +6,7 @@ import { href } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
 import { fill } from "../../app/i18n/messages/index.ts";
 import { ADMIN_MESSAGES } from "../../app/i18n/messages/admin/index.ts";
-import { launchBrowser, startShop, type Shop } from "./harness.ts";
+import { launchBrowser, sideways, startShop, type Shop } from "./harness.ts";
 
 // The back office in Chromium, once per language: log in, create a race, upload
 // photos through the browser, tag one from the keyboard, publish it and find it
@@ -121,8 +121,7 @@ describe.each(LANGS)("back office in %s", (lang) => {
       for (const path of [adminHref("adminRaces", lang), adminHref("adminRaceNew", lang), adminHref("adminRace", lang, { raceId })]) {
         await page.goto(shop.url(path));
         await page.waitForLoadState("networkidle");
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(sideways, `${path} at ${width} px`).toBe(0);
+        expect(await sideways(page), `${path} at ${width} px`).toBe(0);
       }
     }
     expect(errors).toEqual([]);

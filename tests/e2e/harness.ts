@@ -21,7 +21,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { isRunning } from "../../app/.server/server-lock.ts";
 import { buildIfStale, projectNode, root } from "../../scripts/build-if-stale.ts";
 
@@ -264,6 +264,11 @@ function seedingElsewhere(template: string): boolean {
 /** Debian's Chromium (or CHROMIUM_PATH) driven by playwright-core. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** How far a page scrolls sideways (px): 0 when it fits its viewport, as a phone needs. */
+export function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /**

@@ -8,7 +8,7 @@ import { href } from "../../app/i18n/href.ts";
 import { LANGS, type Lang } from "../../app/i18n/langs.ts";
 import { fill } from "../../app/i18n/messages/index.ts";
 import { MESSAGES } from "../../app/i18n/messages/all.ts";
-import { launchBrowser, startShop, type Shop, textLines } from "./harness.ts";
+import { launchBrowser, sideways, startShop, type Shop, textLines } from "./harness.ts";
 
 // The money side in Chromium, once per language: cart → checkout → demo
 // payment → purchase page → downloads and the zip → e-mail; a free order; a
@@ -152,7 +152,7 @@ describe.each(LANGS)("orders in %s", (lang) => {
     expect(await page.getByTestId("pay-online").count()).toBe(0);
     // On a 320 px phone the page fits, and each amount of the summary stays on one line.
     await page.setViewportSize({ width: 320, height: 700 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await sideways(page)).toBe(0);
     expect(await page.getByTestId("order-summary").locator("dd").evaluateAll(textLines)).toEqual([1, 1, 1]);
     // The heading may take two lines ("Purchase" and the id), never break the id.
     expect((await page.getByRole("heading", { level: 1 }).evaluateAll(textLines))[0]).toBeLessThanOrEqual(2);

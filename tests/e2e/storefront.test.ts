@@ -14,7 +14,7 @@ import type { PhotoData, RaceData } from "../../app/storefront/race-data.ts";
 import { DEMO_RACES } from "../../app/.server/demo/demo-races.ts";
 import { demoStartList } from "../../app/.server/demo/start-list.ts";
 import { axeViolations } from "./axe.ts";
-import { launchBrowser, startShop, type Shop, textLines } from "./harness.ts";
+import { launchBrowser, sideways, startShop, type Shop, textLines } from "./harness.ts";
 
 // The storefront's browsing side in Chromium, once per language: find a race,
 // search a bib, look at photos, fill the cart, switch language, come back.
@@ -213,7 +213,6 @@ describe.each(LANGS)("storefront in %s", (lang) => {
 
   it("fits phones from 320 px: no page scrolls sideways, with paid photos in the cart", async () => {
     const { context, page, errors } = await visitor({ viewport: { width: 320, height: 640 } });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.goto(shop.url(href("race", lang, { slug: SLUG }, { n: BIB })));
     await page.getByTestId("photo-grid").waitFor();
     const data = await racePhotos(lang, { n: BIB });
@@ -229,7 +228,7 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     expect(await page.getByTestId("cart-button-total").textContent()).toBe(formatMoney(totalsIn(paid, tiers, currency).total, currency));
     for (const width of [320, 359, 360, 419, 420, 479, 480]) {
       await page.setViewportSize({ width, height: 640 });
-      expect(await sideways(), `${width} px`).toBe(0);
+      expect(await sideways(page), `${width} px`).toBe(0);
     }
     await page.setViewportSize({ width: 320, height: 640 });
     // In the cart panel the struck subtotal and the discount each stay on one line.
@@ -242,11 +241,11 @@ describe.each(LANGS)("storefront in %s", (lang) => {
     // The contact link keeps its name when only its envelope shows.
     await page.getByRole("banner").getByRole("link", { name: m.nav.contact }).click();
     await page.waitForURL((url) => url.pathname === href("contact", lang));
-    expect(await sideways()).toBe(0);
+    expect(await sideways(page)).toBe(0);
     for (const path of [href("home", lang), href("race", lang, { slug: SLUG }), href("checkout", lang)]) {
       await page.goto(shop.url(path));
       await page.waitForLoadState("networkidle");
-      expect(await sideways(), path).toBe(0);
+      expect(await sideways(page), path).toBe(0);
     }
     expect(errors).toEqual([]);
     await context.close();
