@@ -316,6 +316,9 @@ export function report(scored: Scored[], title: string, { classes = false } = {}
  * all (the detector's or the recognizer's miss), only as digits of a longer
  * reading, waiting for a person (by the doubts that held them back), or read
  * and dropped (scenery, a sign, under the review floor). Where to look next.
+ * Also the bibs the photos' readings give at all (tagged, waiting, or read by
+ * a line and dropped): what no rule of deciding can go beyond, short of the
+ * other frames of a runner's pass.
  */
 function missed(scored: Scored[], readings: PhotoReading[]) {
   const whys = new Map<string, number>();
@@ -333,6 +336,11 @@ function missed(scored: Scored[], readings: PhotoReading[]) {
   });
   const list = [...whys].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${n} ${why}`);
   console.log(`    readable bibs not tagged automatically: ${list.join(" · ") || "none"}`);
+  const truth = scored.reduce((n, s) => n + s.photo.bibs.length, 0);
+  const unseen = (whys.get("read by no line") ?? 0) + (whys.get("only inside a longer reading") ?? 0);
+  console.log(
+    `    given by the photos' own readings: ${pct(truth - unseen, truth)} (${truth - unseen} of ${truth}; no rule of deciding goes further, save from a runner's other frames)`,
+  );
 }
 
 /**
